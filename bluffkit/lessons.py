@@ -13,6 +13,8 @@ definition:
 - cells tagged ``teacher`` or ``solution`` are in the teacher's guide only
   (:func:`audience_cells`); every cell of the Solutions section carries one of them;
 - a stated answer is ``**Answer 1a: 350**`` in a ``solution`` cell (:func:`parse_value`).
+- the worksheet prints none of the forms listed under ``worksheet_gaps`` in the front matter:
+  what an exercise would only substitute into (:func:`given_away`).
 
 >>> parse_value("1,640")
 Stated(value=Fraction(1640, 1), tolerance=None, text='1,640')
@@ -505,6 +507,71 @@ def worksheet_gaps(lesson: Lesson) -> list[str]:
             out.append(f"{lesson.where(i)}: uses {', '.join(missing)}, defined only in a teacher or solution "
                        "cell; the worksheet notebook would fail here")
         shared |= defined
+    return out
+
+
+#: The front-matter key that names, for each exercise (or part) a result of the lesson would
+#: answer by a substitution, the forms of that result the worksheet must not print
+#: (docs/lessons.md, "Exercises"): ``worksheet_gaps: {"1e": ["H/6"]}``.
+GAPS_KEY = "worksheet_gaps"
+
+#: The outputs a worksheet shows as text: plain and rich text, and a chart's SVG (its titles).
+_SHOWN = ("text/", "image/svg+xml")
+
+
+def _squash(text: str) -> str:
+    """``text`` without white space, its minus signs one character: ``v² / (2H)`` is ``v²/(2H)``."""
+    return re.sub(r"\s+", "", text).replace("−", "-")
+
+
+def _shown_text(cell) -> str:
+    """What a worksheet cell shows: its source and, for a code cell, the text of its stored outputs."""
+    parts = [cell.source if isinstance(cell.source, str) else "".join(cell.source)]
+    for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+        if out.get("text"):
+            parts.append(out["text"] if isinstance(out["text"], str) else "".join(out["text"]))
+        for kind, value in (out.get("data") or {}).items():
+            if value and kind.startswith(_SHOWN) and isinstance(value, (str, list)):
+                parts.append(value if isinstance(value, str) else "".join(value))
+    return "\n".join(parts)
+
+
+def given_away(lesson: Lesson) -> list[str]:
+    """A problem per worksheet cell that prints what an exercise would only substitute into:
+    the forms listed under :data:`GAPS_KEY` in the front matter, looked for (white space
+    ignored) in every cell the worksheet keeps, the Debrief's included, in its source and in
+    what ``lesson.ipynb`` stored as its outputs (text, sympy's text, a chart's SVG). The
+    worksheet is printed and handed out at the start of the class: such a result goes in a
+    ``teacher`` cell, with a gap on the worksheet to copy it into."""
+    gaps = lesson.meta.get(GAPS_KEY)
+    if gaps is None:
+        return []
+    where = lesson.where()
+    if not isinstance(gaps, dict) or not all(isinstance(v, list) and v and all(isinstance(f, str) and f.strip()
+                                                                                 for f in v) for v in gaps.values()):
+        return [f"{where}: front matter {GAPS_KEY} must map an exercise ('1e') to a list of the forms of what it "
+                "would substitute into (['H/6'])"]
+    out = []
+    try:
+        stated = {m.id for m in markers(lesson)}
+        numbers = {str(n) for n in exercise_numbers(lesson)}
+    except LessonError:                # a marker that does not parse: problems() names it
+        stated, numbers = set(), set()
+    for key in gaps:
+        if str(key) not in stated | numbers:
+            out.append(f"{where}: front matter {GAPS_KEY} names exercise {key}, which the lesson does not have")
+    cells = read_notebook(lesson.notebook).cells if lesson.notebook.exists() else lesson.nb.cells
+    for i, cell in enumerate(cells):
+        if for_teacher_only(cell):
+            continue
+        shown = _squash(_shown_text(cell))
+        for key, forms in gaps.items():
+            for form in forms:
+                if _squash(form) in shown:
+                    at = lesson.where(i) if i < len(lesson.nb.cells) else f"{lesson.notebook}, cell {i + 1}"
+                    out.append(f"{at}: the worksheet prints {form!r}, which leaves exercise {key} only a "
+                               "substitution: show it in a 'teacher' cell and leave a gap on the worksheet "
+                               "(or ask the exercise for more)")
     return out
 
 

@@ -114,6 +114,7 @@ def check(lesson: L.Lesson, answers: bool = True) -> None:
     found = L.problems(lesson)
     try:
         found += L.pair_differences(lesson)
+        found += L.given_away(lesson)
         if answers and not found:
             found += L.check_answers(lesson)
     except L.LessonError as exc:         # a notebook cut short, an answers.py that does not load

@@ -1,0 +1,82 @@
+"""An exercise is not answered by what the worksheet prints (docs/lessons.md, "Exercises"): the
+worksheet is printed and handed out at the start of the class, so a result that an exercise
+needs only substitute into is shown by a ``teacher`` cell, with a gap on the worksheet. The
+forms of such a result are listed under ``worksheet_gaps`` in the lesson's front matter and
+refused anywhere on the worksheet, the Debrief included, by the lesson checks and the build."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bluffkit import lessons as L
+
+from .conftest import FOLDERS, TINY, build_lessons, lesson_ids, write_tiny
+
+#: The exercises a Debrief result answered by a substitution when the worksheet printed it:
+#: lesson 04's rule v₀ > 2p (1c: the value above which to keep at a price of 140), lesson 06's
+#: b(v) = v²/(2H) and E[b] = H/6 (1d, 1e), lesson 08's E[leader] = 2(1 − p) and the weighted
+#: formulas (1c, 1e, 1f); and those lessons 03, 05 and 09 already leave as gaps (the
+#: equilibrium bid, the count equilibrium and its revenue, the cost of k spaces). Each lesson
+#: lists them, so that its worksheet is checked for them.
+SUBSTITUTED = {"03-revenue-equivalence": {"1a"}, "04-first-refusal": {"1c"}, "05-value-against-count": {"1d", "1e"},
+               "06-bluffing-with-zeros": {"1d", "1e"}, "08-deception-and-detection": {"1c", "1e", "1f"},
+               "09-paying-to-move": {"1b"}}
+
+#: The tiny lesson asking 1a, with 2 + 3 = 5 listed as what the worksheet must not print.
+GAPPED = TINY.replace("  rulebook: [\"none\"]\n", "  rulebook: [\"none\"]\n  worksheet_gaps:\n    1a: [2 + 3 = 5]\n")
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
+def test_no_worksheet_prints_what_an_exercise_substitutes_into(folder):
+    lesson = L.read(folder)
+    found = L.given_away(lesson)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("name, ids", sorted(SUBSTITUTED.items()))
+def test_the_lessons_list_the_results_their_exercises_substitute_into(name, ids):
+    lesson = L.read(L.ROOT / name)
+    assert ids <= set(lesson.meta.get(L.GAPS_KEY) or {}), f"{lesson.where()}: {L.GAPS_KEY} lacks {ids}"
+
+
+def _with_output(folder, index: int, text: str):
+    """Store ``text`` as what the code cell ``index`` of the tiny lesson's notebook printed."""
+    path = folder / "lesson.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb["cells"][index]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": text}]
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+def test_a_listed_result_in_the_debrief_text_is_refused(tmp_path):
+    folder = write_tiny(tmp_path / "lessons", GAPPED.replace("## Debrief\n\nDone.", "## Debrief\n\nSo 2 + 3  = 5."))
+    found = L.given_away(L.read(folder))
+    assert len(found) == 1 and "cell" in found[0] and "'2 + 3 = 5'" in found[0] and "exercise 1a" in found[0], found
+
+
+def test_a_listed_result_printed_by_a_worksheet_cell_is_refused_by_the_build(tmp_path):
+    folder = write_tiny(tmp_path / "lessons", GAPPED)
+    code = next(i for i, c in enumerate(L.read(folder).nb.cells) if c.cell_type == "code")
+    _with_output(folder, code, "2+3=5\n")
+    found = L.given_away(L.read(folder))
+    assert len(found) == 1 and "x = 2 + 3" in found[0], found
+    with pytest.raises(build_lessons.BuildError, match="leaves exercise 1a only a substitution"):
+        build_lessons.check(L.read(folder))
+
+
+def test_a_listed_result_in_a_teacher_cell_is_kept(tmp_path):
+    text = GAPPED.replace("+++ {\"tags\": [\"teacher\"]}\n\nBecause.", "+++ {\"tags\": [\"teacher\"]}\n\n2 + 3 = 5.")
+    assert text != GAPPED
+    assert L.given_away(L.read(write_tiny(tmp_path / "lessons", text))) == []
+
+
+@pytest.mark.parametrize("gaps, said", [
+    ("    9a: [x]\n", "names exercise 9a, which the lesson does not have"),
+    ("    1a: x\n", "must map an exercise"),
+    ("    1a: []\n", "must map an exercise"),
+])
+def test_a_malformed_list_of_gaps_is_refused(tmp_path, gaps, said):
+    text = GAPPED.replace("    1a: [2 + 3 = 5]\n", gaps)
+    found = L.given_away(L.read(write_tiny(tmp_path / "lessons", text)))
+    assert any(said in p for p in found), found
