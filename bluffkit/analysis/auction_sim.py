@@ -338,7 +338,8 @@ def simulate_sealed(n_bidders: int, n_auctions: int, *, fmt: str = "first",
     cols = {k: np.empty(total) for k in ("winning_value", "highest_value", "winning_bid", "price", "auctioneer_value")}
     cols["winner"] = np.empty(total, dtype=np.int64)
     flat = np.arange(0, min(size, total) * s.n, s.n)      # where each auction's row starts in a flat chunk
-    with tqdm(total=total, disable=not progress, desc=f"{s.label} auctions", unit="auction") as bar:
+    with tqdm(total=total, disable=not progress, desc=f"{s.label} auctions", unit="auction",
+              smoothing=0) as bar:     # (the rate of the whole run, as core.play.progress_bar)
         for start in range(0, total, size):
             m = min(size, total - start)
             vals, bids, win, v0 = s.chunk(m)

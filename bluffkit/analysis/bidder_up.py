@@ -51,6 +51,7 @@ from bluffkit.analysis.tournament import t_quantile
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import RulesError, as_int, check_frame
 from bluffkit.core.game import make_game
+from bluffkit.core.money import amount
 from bluffkit.core.play import lineup, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 from bluffkit.games.bidder_up import actions as A
@@ -366,7 +367,7 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     trend = alt.Chart().transform_regression("notes_moved", "score", groupby=["bot"]).mark_line(
         strokeWidth=3).encode(x=x, y=y, color=colour, tooltip=["bot:N"])
     games = df.groupby("board")["game"].nunique()
-    sub = f"one point per seat and game ({' and '.join(map(str, sorted(set(games))))} games); " \
+    sub = f"one point per seat and game ({' and '.join(map(amount, sorted(set(games))))} games); " \
           "lines: each bot's straight-line trend"
     if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
         raise ValueError(f"movement_cost_chart: max_points must be a whole number of 1 or more, got {max_points!r}")
