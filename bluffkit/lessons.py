@@ -30,6 +30,7 @@ False
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import re
 import sys
@@ -525,7 +526,9 @@ def _squash(text: str) -> str:
 
 
 def _shown_text(cell) -> str:
-    """What a worksheet cell shows: its source and, for a code cell, the text of its stored outputs."""
+    """What a worksheet cell shows: its source and, for a code cell, the text of its stored
+    outputs, HTML's and SVG's entities read as the characters they show (a chart's title
+    "v₀ > 2p" is stored as ``v₀ &gt; 2p``)."""
     parts = [cell.source if isinstance(cell.source, str) else "".join(cell.source)]
     for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
         if out.get("text"):
@@ -533,7 +536,7 @@ def _shown_text(cell) -> str:
         for kind, value in (out.get("data") or {}).items():
             if value and kind.startswith(_SHOWN) and isinstance(value, (str, list)):
                 parts.append(value if isinstance(value, str) else "".join(value))
-    return "\n".join(parts)
+    return html.unescape("\n".join(parts))
 
 
 def given_away(lesson: Lesson) -> list[str]:

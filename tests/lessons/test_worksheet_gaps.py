@@ -65,6 +65,21 @@ def test_a_listed_result_printed_by_a_worksheet_cell_is_refused_by_the_build(tmp
         build_lessons.check(L.read(folder))
 
 
+def test_a_listed_result_in_a_charts_title_is_refused_though_the_svg_escapes_it(tmp_path):
+    """A chart's SVG (and an HTML table) stores "v0 > 2p" as ``v0 &gt; 2p``: a title that
+    printed lesson 04's rule passed the check and the build."""
+    folder = write_tiny(tmp_path / "lessons", GAPPED.replace("[2 + 3 = 5]", "[v0 > 2p]"))
+    code = next(i for i, c in enumerate(L.read(folder).nb.cells) if c.cell_type == "code")
+    path = folder / "lesson.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb["cells"][code]["outputs"] = [{"output_type": "display_data", "metadata": {}, "data": {
+        "image/svg+xml": '<svg><text aria-label="Title text \'keep when v0 &gt; 2p\'">keep when v0 &gt; 2p</text></svg>',
+        "text/plain": "<VegaLite 5 object>"}}]
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    found = L.given_away(L.read(folder))
+    assert len(found) == 1 and "'v0 > 2p'" in found[0], found
+
+
 def test_a_listed_result_in_a_teacher_cell_is_kept(tmp_path):
     text = GAPPED.replace("+++ {\"tags\": [\"teacher\"]}\n\nBecause.", "+++ {\"tags\": [\"teacher\"]}\n\n2 + 3 = 5.")
     assert text != GAPPED
