@@ -95,3 +95,13 @@ def test_a_malformed_list_of_gaps_is_refused(tmp_path, gaps, said):
     text = GAPPED.replace("    1a: [2 + 3 = 5]\n", gaps)
     found = L.given_away(L.read(write_tiny(tmp_path / "lessons", text)))
     assert any(said in p for p in found), found
+
+
+def test_lesson_08s_exercise_cell_points_3c_at_the_model_its_answer_uses():
+    """The model's expectations went to teacher cells, and the exercise cell named
+    bluffer_theory for 3c; 3b's convincing author (w = 3) is bluffer_votes' weighted model,
+    which answers.py computes 3c with: bluffer_theory has no weight."""
+    lesson = L.read(L.ROOT / "08-deception-and-detection")
+    cell = next(c.source for c in lesson.nb.cells if c.cell_type == "code" and "# Exercise 3" in c.source)
+    assert "bv.weighted_expected" in cell and "bluffer_theory" not in cell, cell
+    assert "bv.weighted_expected" in (lesson.folder / "answers.py").read_text(encoding="utf-8").split("def a3c")[1]
