@@ -105,3 +105,17 @@ def test_lesson_08s_exercise_cell_points_3c_at_the_model_its_answer_uses():
     cell = next(c.source for c in lesson.nb.cells if c.cell_type == "code" and "# Exercise 3" in c.source)
     assert "bv.weighted_expected" in cell and "bluffer_theory" not in cell, cell
     assert "bv.weighted_expected" in (lesson.folder / "answers.py").read_text(encoding="utf-8").split("def a3c")[1]
+
+
+def test_lesson_04s_worksheet_does_not_draw_the_rules_line():
+    """Lesson 04's worksheet drew the dashed line v₀ = 2p under "above the dashed line,
+    keeping scores more": the printed rule in a picture, read off at a price of 140 for
+    exercise 1c (280) and before the warm-up has found it. The teacher's copy draws it."""
+    lesson = L.read(L.ROOT / "04-first-refusal")
+    cells = L.read_notebook(lesson.notebook).cells
+    dashed = ["".join(out.get("data", {}).get("image/svg+xml", "")) for c in cells if c.cell_type == "code"
+              and not L.for_teacher_only(c) for out in c.get("outputs", [])]
+    assert not [s for s in dashed if "stroke-dasharray" in s], "a worksheet chart draws a dashed line"
+    shown = [c for c in cells if L.for_teacher_only(c) and "strokeDash" in c.source]
+    assert shown and "stroke-dasharray" in "".join(o.get("data", {}).get("image/svg+xml", "")
+                                                   for o in shown[0].get("outputs", []))
