@@ -568,11 +568,13 @@ def given_away(lesson: Lesson) -> list[str]:
         if for_teacher_only(cell):
             continue
         shown = _squash(_shown_text(cell))
+        source = _squash(html.unescape(cell.source if isinstance(cell.source, str) else "".join(cell.source)))
         for key, forms in gaps.items():
             for form in forms:
                 if _squash(form) in shown:
                     at = lesson.where(i) if i < len(lesson.nb.cells) else f"{lesson.notebook}, cell {i + 1}"
-                    out.append(f"{at}: the worksheet prints {form!r}, which leaves exercise {key} only a "
+                    how = "" if _squash(form) in source else f" in the output {lesson.notebook.name} stored"
+                    out.append(f"{at}: the worksheet prints {form!r}{how}, which leaves exercise {key} only a "
                                "substitution: show it in a 'teacher' cell and leave a gap on the worksheet "
                                "(or ask the exercise for more)")
     return out

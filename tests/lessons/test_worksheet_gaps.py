@@ -52,7 +52,7 @@ def _with_output(folder, index: int, text: str):
 def test_a_listed_result_in_the_debrief_text_is_refused(tmp_path):
     folder = write_tiny(tmp_path / "lessons", GAPPED.replace("## Debrief\n\nDone.", "## Debrief\n\nSo 2 + 3  = 5."))
     found = L.given_away(L.read(folder))
-    assert len(found) == 1 and "cell" in found[0] and "'2 + 3 = 5'" in found[0] and "exercise 1a" in found[0], found
+    assert len(found) == 1 and "cell" in found[0] and "'2 + 3 = 5'," in found[0] and "exercise 1a" in found[0], found
 
 
 def test_a_listed_result_printed_by_a_worksheet_cell_is_refused_by_the_build(tmp_path):
@@ -61,6 +61,7 @@ def test_a_listed_result_printed_by_a_worksheet_cell_is_refused_by_the_build(tmp
     _with_output(folder, code, "2+3=5\n")
     found = L.given_away(L.read(folder))
     assert len(found) == 1 and "x = 2 + 3" in found[0], found
+    assert "'2 + 3 = 5' in the output lesson.ipynb stored" in found[0], "the message says where it is printed"
     with pytest.raises(build_lessons.BuildError, match="leaves exercise 1a only a substitution"):
         build_lessons.check(L.read(folder))
 
@@ -77,7 +78,7 @@ def test_a_listed_result_in_a_charts_title_is_refused_though_the_svg_escapes_it(
         "text/plain": "<VegaLite 5 object>"}}]
     path.write_text(json.dumps(nb), encoding="utf-8")
     found = L.given_away(L.read(folder))
-    assert len(found) == 1 and "'v0 > 2p'" in found[0], found
+    assert len(found) == 1 and "'v0 > 2p' in the output lesson.ipynb stored" in found[0], found
 
 
 def test_a_listed_result_in_a_teacher_cell_is_kept(tmp_path):
