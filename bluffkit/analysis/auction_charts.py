@@ -402,9 +402,9 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | Non
     all, titled with the first one's bidder, would say nothing true.
 
     Of a sweep of more than ``max_points`` bids x, about ``max_points`` are drawn, as the
-    subtitle then says: evenly spaced in the order of x, with the first and last x of each
-    outcome (wins, ties, loses), so no tie is lost and the line, straight within an
-    outcome, is the line through every x. A chart of every row was refused by altair past
+    subtitle then says: every k-th in the order of x (evenly spaced when the x are), with
+    the first and last x of each outcome (wins, ties, loses), so no tie is lost and the
+    line, straight within an outcome, is the line through every x. A chart of every row was refused by altair past
     5,000 rows (``MaxRowsError``)."""
     if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
         raise ValueError(f"what_if_chart: max_points must be a whole number of 1 or more, got {max_points!r}")
@@ -423,7 +423,7 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | Non
     data = sweep.assign(outcome=outcome, winner=sweep["winner"].astype("float")).sort_values("x", kind="stable")
     data = _thin_sweep(data, max_points)
     subtitle = None if len(data) == len(sweep) else \
-        f"{len(data):,} of the {len(sweep):,} bids x drawn: evenly spaced, with the first and last of each outcome"
+        f"{len(data):,} of the {len(sweep):,} bids x drawn: every k-th in the order of x, with the first and last of each outcome"
     who = str(name) if name else f"bidder {bidder}"
     x = alt.X("x:Q", title=f"{who}'s bid x")
     y = alt.Y("surplus:Q", title=f"{who}'s expected surplus")
