@@ -521,8 +521,32 @@ _SHOWN = ("text/", "image/svg+xml")
 
 
 def _squash(text: str) -> str:
-    """``text`` without white space, its minus signs one character: ``v² / (2H)`` is ``v²/(2H)``."""
-    return re.sub(r"\s+", "", text).replace("−", "-")
+    r"""``text`` without white space, but one space between two letters or digits, its minus
+    signs one character: ``v² / (2H)`` is ``v²/(2H)``, ``twice\n the  price`` is ``twice the price``.
+    The space kept tells words apart, so that :func:`_shows` can find a form as a whole word."""
+    def space(m: re.Match) -> str:
+        at, end = m.start(), m.end()
+        return " " if at and end < len(text) and (text[at - 1] + text[end]).isalnum() else ""
+    return re.sub(r"\s+", space, text).replace("−", "-")
+
+
+def _shows(text: str, form: str) -> bool:
+    r"""Whether the squashed ``text`` holds the squashed ``form`` as a whole: not as part of a
+    longer number or word (``H/6`` is not in ``H/60``, nor ``2(1-p)`` in ``12(1-p)``).
+
+    >>> _shows(_squash("E[b] = H / 6."), _squash("H/6")), _shows(_squash("H/60"), _squash("H/6"))
+    (True, False)
+    >>> _shows(_squash("keep at twice\n the price"), _squash("twice the price"))
+    True
+    """
+    at = text.find(form)
+    while at >= 0:
+        end = at + len(form)
+        if not (form[:1].isalnum() and at and text[at - 1].isalnum()) and \
+                not (form[-1:].isalnum() and end < len(text) and text[end].isalnum()):
+            return True
+        at = text.find(form, at + 1)
+    return False
 
 
 def _shown_text(cell) -> str:
@@ -542,7 +566,7 @@ def _shown_text(cell) -> str:
 def given_away(lesson: Lesson) -> list[str]:
     """A problem per worksheet cell that prints what an exercise would only substitute into:
     the forms listed under :data:`GAPS_KEY` in the front matter, looked for (white space
-    ignored) in every cell the worksheet keeps, the Debrief's included, in its source and in
+    ignored, as whole words and numbers: :func:`_shows`) in every cell the worksheet keeps, the Debrief's included, in its source and in
     what ``lesson.ipynb`` stored as its outputs (text, sympy's text, a chart's SVG). The
     worksheet is printed and handed out at the start of the class: such a result goes in a
     ``teacher`` cell, with a gap on the worksheet to copy it into."""
@@ -571,9 +595,9 @@ def given_away(lesson: Lesson) -> list[str]:
         source = _squash(html.unescape(cell.source if isinstance(cell.source, str) else "".join(cell.source)))
         for key, forms in gaps.items():
             for form in forms:
-                if _squash(form) in shown:
+                if _shows(shown, _squash(form)):
                     at = lesson.where(i) if i < len(lesson.nb.cells) else f"{lesson.notebook}, cell {i + 1}"
-                    how = "" if _squash(form) in source else f" in the output {lesson.notebook.name} stored"
+                    how = "" if _shows(source, _squash(form)) else f" in the output {lesson.notebook.name} stored"
                     out.append(f"{at}: the worksheet prints {form!r}{how}, which leaves exercise {key} only a "
                                "substitution: show it in a 'teacher' cell and leave a gap on the worksheet "
                                "(or ask the exercise for more)")

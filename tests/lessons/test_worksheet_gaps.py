@@ -87,6 +87,19 @@ def test_a_listed_result_in_a_teacher_cell_is_kept(tmp_path):
     assert L.given_away(L.read(write_tiny(tmp_path / "lessons", text))) == []
 
 
+@pytest.mark.parametrize("form, text, refused", [
+    ("H/6", "E[b] = H / 6.", True), ("H/6", "with H/60 notes", False),
+    ("2(1 − p)", "so 2(1 - p) points", True), ("2(1 − p)", "12(1 - p) in all", False),
+    ("twice the price", "keep it at twice\n the  price", True), ("twice the price", "twice the prices", False),
+])
+def test_a_listed_form_is_found_as_a_whole_not_inside_a_longer_number_or_word(tmp_path, form, text, refused):
+    """A form was found as any run of characters once white space was dropped: "H/6" in
+    "H/60" and "2(1 − p)" in "12(1 - p)" were refused, though neither prints the result."""
+    lesson = GAPPED.replace("[2 + 3 = 5]", f"['{form}']").replace("## Debrief\n\nDone.", f"## Debrief\n\n{text}")
+    found = L.given_away(L.read(write_tiny(tmp_path / "lessons", lesson)))
+    assert bool(found) == refused, found
+
+
 @pytest.mark.parametrize("gaps, said", [
     ("    9a: [x]\n", "names exercise 9a, which the lesson does not have"),
     ("    1a: x\n", "must map an exercise"),
