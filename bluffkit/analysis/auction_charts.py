@@ -244,8 +244,8 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
     draws the line of its own number of bidders.
 
     ``bids`` is :func:`~bluffkit.analysis.auction_sim.bids_sample` (several concatenated);
-    at most ``max_points`` rows are drawn, evenly spaced in the order of the values (every
-    bidder's points keep their share). A panel whose equilibrium bids
+    at most ``max_points`` rows are drawn, every k-th in the order of the values (every
+    bidder's points keep their share), as the subtitle then says. A panel whose equilibrium bids
     are not one rising line (samples of other value laws concatenated) is refused in words.
     """
     if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
@@ -281,7 +281,10 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
                                                                              labelExpr="datum.value + ' bidders'")))
     else:
         chart = chart.facet(column=alt.Column("format:N", title=None))
-    return finish(chart, title, MAX_WIDTH - 80, legend="bottom", subtitle="black line: the equilibrium bid; dashed: bid = value")
+    drawn = "" if len(data) == len(bids) else \
+        f"; {len(data):,} of the {len(bids):,} bids drawn, one in every {step} in the order of the values"
+    return finish(chart, title, MAX_WIDTH - 80, legend="bottom",
+                  subtitle=f"black line: the equilibrium bid; dashed: bid = value{drawn}")
 
 
 @builder(example=_efficiency_example)

@@ -79,6 +79,15 @@ def test_bids_chart():
     assert len(data_of(spec)) <= 100, "thinned to max_points"
 
 
+def test_bids_chart_says_on_the_chart_when_it_draws_some_of_the_bids():
+    """A thinned bids chart looked like every bid drawn: its subtitle did not say."""
+    many = ch.bids_chart(bids_sample(5, 1000, seed=1), max_points=2000).to_dict()
+    assert " ".join(many["title"]["subtitle"]).endswith(
+        "1,667 of the 5,000 bids drawn, one in every 3 in the order of the values")
+    few = ch.bids_chart(bids_sample(5, 100, seed=1)).to_dict()
+    assert "drawn" not in " ".join(few["title"]["subtitle"])
+
+
 def test_efficiency_chart():
     frames = [simulate_sealed(3, 300, fmt=f, strategy=s, shade=[None, 0.4, None] if s != "truthful" else None, seed=2)
               for f in ("first", "second") for s in ("truthful", ["truthful", "shade", "equilibrium"])]
