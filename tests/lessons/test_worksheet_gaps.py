@@ -17,10 +17,11 @@ from .conftest import FOLDERS, TINY, build_lessons, lesson_ids, write_tiny
 #: The exercises a Debrief result answered by a substitution when the worksheet printed it:
 #: lesson 04's rule v₀ > 2p (1c: the value above which to keep at a price of 140), lesson 06's
 #: b(v) = v²/(2H) and E[b] = H/6 (1d, 1e), lesson 08's E[leader] = 2(1 − p) and the weighted
-#: formulas (1c, 1e, 1f); and those lessons 03, 05 and 09 already leave as gaps (the
-#: equilibrium bid, the count equilibrium and its revenue, the cost of k spaces). Each lesson
-#: lists them, so that its worksheet is checked for them.
-SUBSTITUTED = {"03-revenue-equivalence": {"1a"}, "04-first-refusal": {"1c"}, "05-value-against-count": {"1d", "1e"},
+#: formulas (1c, 1e, 1f); and those lessons 01, 03, 05 and 09 already leave as gaps (the
+#: marginal value v(n + 1) + S, which 2a and 3a evaluate for new holdings; the equilibrium bid,
+#: the count equilibrium and its revenue, the cost of k spaces). Each lesson lists them, so
+#: that its worksheet is checked for them.
+SUBSTITUTED = {"01-animal-worth": {"2a", "3a"}, "03-revenue-equivalence": {"1a"}, "04-first-refusal": {"1c"}, "05-value-against-count": {"1d", "1e"},
                "06-bluffing-with-zeros": {"1d", "1e"}, "08-deception-and-detection": {"1c", "1e", "1f"},
                "09-paying-to-move": {"1b"}}
 
