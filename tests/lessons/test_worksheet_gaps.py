@@ -16,13 +16,16 @@ from .conftest import FOLDERS, TINY, build_lessons, lesson_ids, write_tiny
 
 #: The exercises a Debrief result answered by a substitution when the worksheet printed it:
 #: lesson 04's rule v₀ > 2p (1c: the value above which to keep at a price of 140), lesson 06's
-#: b(v) = v²/(2H) and E[b] = H/6 (1d, 1e), lesson 08's E[leader] = 2(1 − p) and the weighted
+#: b(v) = v²/(2H) and E[b] = H/6 (1d, 1e), lesson 07's posterior P(lie | k) and its case for
+#: the table's bots, P₀ / (P₀ + P₁) (1b and 1d evaluate the second for a game of five, 1e and 1f
+#: the first for a bluffer), lesson 08's E[leader] = 2(1 − p) and the weighted
 #: formulas (1c, 1e, 1f); and those lessons 01, 03, 05 and 09 already leave as gaps (the
 #: marginal value v(n + 1) + S, which 2a and 3a evaluate for new holdings; the equilibrium bid,
 #: the count equilibrium and its revenue, the cost of k spaces). Each lesson lists them, so
 #: that its worksheet is checked for them.
-SUBSTITUTED = {"01-animal-worth": {"2a", "3a"}, "03-revenue-equivalence": {"1a"}, "04-first-refusal": {"1c"}, "05-value-against-count": {"1d", "1e"},
-               "06-bluffing-with-zeros": {"1d", "1e"}, "08-deception-and-detection": {"1c", "1e", "1f"},
+SUBSTITUTED = {"01-animal-worth": {"2a", "3a"}, "03-revenue-equivalence": {"1a"}, "04-first-refusal": {"1c"},
+               "05-value-against-count": {"1d", "1e"}, "06-bluffing-with-zeros": {"1d", "1e"},
+               "07-is-it-a-lie": {"1b", "1d", "1e", "1f"}, "08-deception-and-detection": {"1c", "1e", "1f"},
                "09-paying-to-move": {"1b"}}
 
 #: The tiny lesson asking 1a, with 2 + 3 = 5 listed as what the worksheet must not print.
@@ -134,3 +137,16 @@ def test_lesson_04s_worksheet_does_not_draw_the_rules_line():
     shown = [c for c in cells if L.for_teacher_only(c) and "strokeDash" in c.source]
     assert shown and "stroke-dasharray" in "".join(o.get("data", {}).get("image/svg+xml", "")
                                                    for o in shown[0].get("outputs", []))
+
+
+def test_lesson_07s_worksheet_does_not_say_how_the_bots_claim():
+    """The teacher watches for the bots' habit in the activity (all their cards of the rank,
+    one card when they must lie) and is told not to say it; the worksheet, in the students'
+    hands from the start, said it in the Debrief twice and in exercise 1b. It is the likelihood
+    (q = 0, l₁ = 1) that 1b and 1d substitute into: a teacher cell says it, the worksheet has
+    gaps for it."""
+    lesson = L.read(L.ROOT / "07-is-it-a-lie")
+    said = [c.source for c in lesson.nb.cells if not L.for_teacher_only(c)
+            and ("one card when they must lie" in c.source or "q = 0" in c.source)]
+    assert not said, said
+    assert any(L.for_teacher_only(c) and "q = 0" in c.source for c in lesson.nb.cells)
