@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lay out the working copy that `make lab` serves: notebooks/, lessons/ (when the project
-# has it) and docs/, copied into a git-ignored folder (.lab/ by default).
+# has it), docs/ and README.md (which the docs link to), copied into a git-ignored folder
+# (.lab/ by default).
 #
 #     scripts/lab_workspace.sh [DIR]          # copy what is missing; keep every copy already there
 #     LAB_RESET=1 scripts/lab_workspace.sh    # replace every copy with the project's version
@@ -32,8 +33,8 @@ cd "$root"
 jupyter="${JUPYTER:-$root/.venv/bin/jupyter}"
 differ=()
 copied=()
-for folder in notebooks lessons docs; do
-  [ -d "$folder" ] || continue
+for folder in notebooks lessons docs README.md; do
+  [ -e "$folder" ] || continue
   while IFS= read -r -d '' file; do
     target="$dir/$file"
     if [ ! -e "$target" ] || [ "$reset" = 1 ]; then
