@@ -532,21 +532,24 @@ def _squash(text: str) -> str:
 
 def _shows(text: str, form: str) -> bool:
     r"""Whether the squashed ``text`` holds the squashed ``form`` as a whole: not as part of a
-    longer number or word (``H/6`` is not in ``H/60``, nor ``2(1-p)`` in ``12(1-p)``).
+    longer number or word (``H/6`` is not in ``H/60``, nor ``2(1-p)`` in ``12(1-p)``). The
+    space :func:`_squash` keeps between two letters or digits only marks where a word ends:
+    within the form it may be there or not (``v²/(2H)`` is in ``v²/(2 H)``).
 
     >>> _shows(_squash("E[b] = H / 6."), _squash("H/6")), _shows(_squash("H/60"), _squash("H/6"))
     (True, False)
     >>> _shows(_squash("keep at twice\n the price"), _squash("twice the price"))
     True
+    >>> _shows(_squash("b(v) = v²/(2 H)"), _squash("v²/(2H)"))
+    True
     """
-    at = text.find(form)
-    while at >= 0:
-        end = at + len(form)
-        if not (form[:1].isalnum() and at and text[at - 1].isalnum()) and \
-                not (form[-1:].isalnum() and end < len(text) and text[end].isalnum()):
-            return True
-        at = text.find(form, at + 1)
-    return False
+    chars = form.replace(" ", "")
+    if not chars:
+        return False
+    alnum = r"[^\W_]"                     # a letter or digit, as str.isalnum() reads it
+    pattern = (f"(?<!{alnum})" if chars[0].isalnum() else "") + " ?".join(map(re.escape, chars)) + \
+        (f"(?!{alnum})" if chars[-1].isalnum() else "")
+    return re.search(pattern, text) is not None
 
 
 def _shown_text(cell) -> str:

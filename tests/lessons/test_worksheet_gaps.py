@@ -104,6 +104,18 @@ def test_a_listed_form_is_found_as_a_whole_not_inside_a_longer_number_or_word(tm
     assert bool(found) == refused, found
 
 
+@pytest.mark.parametrize("form, text", [
+    ("v²/(2H)", "b(v) = v²/(2 H)"), ("H/6", "E[b] = H / 6"), ("(n − 1)/n v", "bid (n − 1)/nv"),
+    ("2(1 − p)", "E = 2 (1 − p)"), ("twice the price", "twice the price"),
+])
+def test_a_listed_form_is_found_whatever_the_spaces_between_its_letters_and_digits(tmp_path, form, text):
+    """White space was kept between two letters or digits, to tell words apart, and so a
+    worksheet printing "v²/(2 H)" was not refused for the listed "v²/(2H)" (nor "(n − 1)/nv"
+    for "(n − 1)/n v"): a space there changes nothing a student reads."""
+    lesson = GAPPED.replace("[2 + 3 = 5]", f"['{form}']").replace("## Debrief\n\nDone.", f"## Debrief\n\n{text}.")
+    assert L.given_away(L.read(write_tiny(tmp_path / "lessons", lesson)))
+
+
 @pytest.mark.parametrize("gaps, said", [
     ("    9a: [x]\n", "names exercise 9a, which the lesson does not have"),
     ("    1a: x\n", "must map an exercise"),
