@@ -405,7 +405,7 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | Non
     all, titled with the first one's bidder, would say nothing true.
 
     Of a sweep of more than ``max_points`` bids x, about ``max_points`` are drawn, as the
-    subtitle then says: every k-th in the order of x (evenly spaced when the x are), with
+    subtitle then says: about one in every k in the order of x (evenly spaced when the x are), with
     the first and last x of each outcome (wins, ties, loses), so no tie is lost and the
     line, straight within an outcome, is the line through every x. A chart of every row was refused by altair past
     5,000 rows (``MaxRowsError``)."""
@@ -426,7 +426,8 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | Non
     data = sweep.assign(outcome=outcome, winner=sweep["winner"].astype("float")).sort_values("x", kind="stable")
     data = _thin_sweep(data, max_points)
     subtitle = None if len(data) == len(sweep) else \
-        f"{len(data):,} of the {len(sweep):,} bids x drawn: every k-th in the order of x, with the first and last of each outcome"
+        f"{len(data):,} of the {len(sweep):,} bids x drawn: about one in every {round(len(sweep) / len(data))} " \
+        "in the order of x, with the first and last of each outcome"
     who = str(name) if name else f"bidder {bidder}"
     x = alt.X("x:Q", title=f"{who}'s bid x")
     y = alt.Y("surplus:Q", title=f"{who}'s expected surplus")

@@ -162,8 +162,9 @@ def test_what_if_chart_of_many_bids_draws_the_same_line_and_every_tie(fmt, bids)
     line, points, rules = spec["layer"]
     shown = data_of(spec, points).sort_values("x")
     assert len(shown) <= 300 and len(data_of(spec, line)) == len(shown)
-    assert " ".join(spec["title"]["subtitle"]) == \
-        f"{len(shown):,} of the 6,001 bids x drawn: every k-th in the order of x, with the first and last of each outcome"
+    assert " ".join(spec["title"]["subtitle"]) == (
+        f"{len(shown):,} of the 6,001 bids x drawn: about one in every {round(6001 / len(shown))} in the order of x, "
+        "with the first and last of each outcome")
     top = max(bids[1:])
     assert shown.loc[shown["outcome"] == "ties", "x"].tolist() == [top], "the tie at the others' top bid is drawn"
     assert {0.0, 1.0} <= set(shown["x"])
