@@ -291,9 +291,13 @@ FIT_TABLES = """() => {
   }
   for (const cell of document.querySelectorAll('.jp-CodeCell'))
     if (cell.getBoundingClientRect().height > %s / 2) cell.style.setProperty('break-inside', 'auto');
-}""" % (FIT_SLACK, round((297 - 2 * 15) / 25.4 * 96))
-#: The A4 page inside the PDF's margins (210 mm less 2 x 12 mm), in CSS pixels.
-A4_WIDTH_PX = round((210 - 2 * 12) / 25.4 * 96)
+}"""
+#: The PDF's margins, in millimetres: top and bottom, left and right.
+MARGIN_MM = (15, 12)
+#: The A4 page (210 x 297 mm) inside those margins, in CSS pixels (96 to the inch).
+A4_WIDTH_PX = round((210 - 2 * MARGIN_MM[1]) / 25.4 * 96)
+A4_HEIGHT_PX = round((297 - 2 * MARGIN_MM[0]) / 25.4 * 96)
+FIT_TABLES %= (FIT_SLACK, A4_HEIGHT_PX)
 
 
 class Printer:
@@ -328,7 +332,8 @@ class Printer:
             page.goto(page_path.resolve().as_uri(), wait_until="load")
             page.evaluate(FIT_TABLES)
             page.pdf(path=str(pdf_path), format="A4", print_background=True,
-                     margin={"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"},
+                     margin={side: f"{MARGIN_MM[side in ('left', 'right')]}mm"
+                             for side in ("top", "bottom", "left", "right")},
                      display_header_footer=True, header_template="<span></span>",
                      footer_template=f'<div style="font-size:8px;width:100%;text-align:center">'
                                      f'{html.escape(title)} · page <span class="pageNumber"></span> of '
