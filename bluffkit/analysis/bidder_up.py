@@ -313,10 +313,11 @@ def visits_chart(visits: pd.DataFrame, title: str = "Where the pawns land") -> a
 MAX_POINTS = 4000
 
 
-def _sampled_with_trend(df: pd.DataFrame, max_points: int, sub: str) -> tuple[pd.DataFrame, str]:
+def _sampled_with_trend(df: pd.DataFrame, max_points: int, games: str) -> tuple[pd.DataFrame, str]:
     """``max_points`` of ``df``'s seats drawn at random (seeded), as ``layer`` "point", and
     each board's and bot's least-squares line over every seat, as two rows of ``layer``
-    "trend" at the ends of its notes (none for a bot whose seats all paid the same)."""
+    "trend" at the ends of its notes (none for a bot whose seats all paid the same); and the
+    subtitle saying so, ``games`` its count of games ("2,000 games")."""
     import numpy as np
     shown = df.sample(max_points, random_state=0).sort_index().assign(layer="point")
     lines = []
@@ -330,7 +331,7 @@ def _sampled_with_trend(df: pd.DataFrame, max_points: int, sub: str) -> tuple[pd
                                    "notes_moved": ends, "score": icept + slope * ends}))
     data = pd.concat([shown, *lines], ignore_index=True)
     return data, (f"{max_points:,} of the {len(df):,} seats drawn at random, one point each "
-                  f"({sub.split('(', 1)[1].split(')', 1)[0]}); lines: each bot's straight-line trend over every seat")
+                  f"({games}); lines: each bot's straight-line trend over every seat")
 
 
 @builder(example=_cost_example)
@@ -367,12 +368,12 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     trend = alt.Chart().transform_regression("notes_moved", "score", groupby=["bot"]).mark_line(
         strokeWidth=3).encode(x=x, y=y, color=colour, tooltip=["bot:N"])
     games = df.groupby("board")["game"].nunique()
-    sub = f"one point per seat and game ({' and '.join(map(amount, sorted(set(games))))} games); " \
-          "lines: each bot's straight-line trend"
+    counted = f"{' and '.join(map(amount, sorted(set(games))))} games"
+    sub = f"one point per seat and game ({counted}); lines: each bot's straight-line trend"
     if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
         raise ValueError(f"movement_cost_chart: max_points must be a whole number of 1 or more, got {max_points!r}")
     if len(df) > max_points:
-        df, sub = _sampled_with_trend(df, max_points, sub)
+        df, sub = _sampled_with_trend(df, max_points, counted)
         points = points.transform_filter(alt.datum.layer == "point")
         trend = alt.Chart().transform_filter(alt.datum.layer == "trend").mark_line(strokeWidth=3).encode(
             x=x, y=y, color=colour, order="order:Q", tooltip=["bot:N"])
