@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 
@@ -99,6 +100,7 @@ def _title(text: str) -> str:
     return " ".join("-".join(_capital(part) for part in word.split("-")) for word in text.split(" "))
 
 
+@functools.lru_cache(maxsize=4096)
 def reading(text: str) -> str:
     """What an answer sounds like read out: tidied, without capitals and without a final
     full stop, exclamation or question mark. The leader reads the sheets out ("How to Play
@@ -136,7 +138,15 @@ def as_read(answers) -> tuple[str, ...]:
     What a sheet shows is a function of how it reads, so two answers shown alike read alike
     and the other way round ("ß" reads, and so shows, as "ss").
     """
-    return tuple(_title(reading(text)) for text in answers)
+    return tuple(map(_shown, answers))
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(text: str) -> str:
+    """One answer as :func:`as_read` writes it. (Kept, as :func:`reading` is, for the
+    answers of the last questions: every seat's legal votes, view and sheets read the same
+    few answers again at every step.)"""
+    return _title(reading(text))
 
 
 def unprintable_answer(text: str) -> str | None:
