@@ -162,3 +162,55 @@ def test_lesson_07s_worksheet_does_not_say_how_the_bots_claim():
             and ("one card when they must lie" in c.source or "q = 0" in c.source)]
     assert not said, said
     assert any(L.for_teacher_only(c) and "q = 0" in c.source for c in lesson.nb.cells)
+
+
+def _bots_posterior_calls(source: str) -> list[str]:
+    """The calls in ``source`` that compute the table's bots' posterior or their claims:
+    ``bb.p_lie`` with its default likelihood (no ``lie_prob``), ``bb.first_claims``."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            keywords = {k.arg for k in node.keywords}
+            if node.func.attr == "p_lie" and "lie_prob" not in keywords or node.func.attr == "first_claims":
+                found.append(ast.unparse(node))
+    return found
+
+
+def test_lesson_07s_debrief_on_the_worksheet_does_not_give_the_bots_habit_away():
+    """The Activity asks the class to find how the table's bots claim (q = 0, a liar claims one
+    card), and the Debrief leaves it as a gap; a few lines on, the worksheet printed it all the
+    same: its table's "Bayes, these bots" column (0.000 for every claim of two or more cards),
+    "Bayes says it is certainly true", "an *honest* bot" making the claims simulated, a
+    simulation and its chart with 0.000 for two-card claims, and the class's example claims
+    with their Bayes column. On the worksheet the bots' posterior is a gap the class fills; the
+    teacher's cells print it."""
+    lesson = L.read(L.ROOT / "07-is-it-a-lie")
+    cells = L.read_notebook(lesson.notebook).cells
+    debrief = set(L.section_cells(lesson, "Debrief"))
+    sheet = [c for i, c in enumerate(cells) if i in debrief and not L.for_teacher_only(c)]
+    words = ("honest", "certainly true", "never a lie", "Bayes, the table's bots")
+    said = [(w, c.source[:80]) for c in sheet for w in words if w in L._shown_text(c)]
+    assert not said, said
+    computed = [call for c in sheet if c.cell_type == "code" for call in _bots_posterior_calls(c.source)]
+    assert not computed, f"worksheet cells compute the bots' posterior or claims: {computed}"
+    teacher = [call for i, c in enumerate(cells) if i in debrief and L.for_teacher_only(c) and c.cell_type == "code"
+               for call in _bots_posterior_calls(c.source)]
+    assert any("first_claims" in t for t in teacher) and any("p_lie" in t for t in teacher), \
+        "the teacher's Debrief still shows the bots' posterior and the simulation"
+
+
+def test_lesson_07s_words_for_p_lie_name_only_what_the_worksheet_defines():
+    """"by default it is the table's bots' (the q and l₁ above)": on the worksheet no l₁ was
+    above, only "a liar claims ______ card(s)"; the gap now asks for l₁, l₂ and l₃."""
+    lesson = L.read(L.ROOT / "07-is-it-a-lie")
+    sheet = "\n".join(c.source for c in L.audience_cells(lesson.nb, "worksheet") if c.cell_type == "markdown")
+    assert "the q and l₁ above" not in sheet
+    gap = sheet.split("`bb.p_lie(k, j, N, n)` is this posterior")[0]
+    for name in ("q = ______", "l₁ = ______", "l₂ = ______", "l₃ = ______"):
+        assert name in gap, f"the worksheet's gap does not define {name.split()[0]} before it is used"
