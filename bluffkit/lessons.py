@@ -520,24 +520,51 @@ GAPS_KEY = "worksheet_gaps"
 _SHOWN = ("text/", "image/svg+xml")
 
 
+#: The characters a page shows as a minus sign or a dash between two terms, read as ``-``:
+#: the minus sign, the hyphen, the non-breaking hyphen, the figure dash, the en dash, and the
+#: small and full-width hyphen-minus.
+_MINUSES = "\u2212\u2010\u2011\u2012\u2013\ufe63\uff0d"
+
+#: Characters a page does not show (zero-width spaces and joiners, the word joiner, the soft
+#: hyphen, the byte-order mark): dropped, so that they hide no form.
+_INVISIBLE = "\u200b\u200c\u200d\u2060\u00ad\ufeff"
+
+_READ_AS = str.maketrans({**{c: "-" for c in _MINUSES}, **{c: None for c in _INVISIBLE}})
+
+
 def _squash(text: str) -> str:
-    r"""``text`` without white space, but one space between two letters or digits, its minus
-    signs one character: ``v² / (2H)`` is ``v²/(2H)``, ``twice\n the  price`` is ``twice the price``.
-    The space kept tells words apart, so that :func:`_shows` can find a form as a whole word."""
+    r"""``text`` without white space (the no-break spaces too) or invisible characters, but one
+    space between two letters or digits, and between a decimal point and a digit (``H/6. 5``,
+    the end of a sentence, is not ``H/6.5``); every minus sign or dash between terms one
+    character, ``-`` (:data:`_MINUSES`): ``v² / (2H)`` is ``v²/(2H)``, ``2(1 – p)`` is
+    ``2(1-p)``, ``twice\n the  price`` is ``twice the price``. The space kept tells words
+    apart, so that :func:`_shows` can find a form as a whole word.
+
+    >>> _squash("2(1 \u2013 p) = v\u00b2/(2\u200bH)")
+    '2(1-p)=v²/(2H)'
+    """
+    text = text.translate(_READ_AS)
+
     def space(m: re.Match) -> str:
         at, end = m.start(), m.end()
-        return " " if at and end < len(text) and (text[at - 1] + text[end]).isalnum() else ""
-    return re.sub(r"\s+", space, text).replace("−", "-")
+        if not at or end >= len(text):
+            return ""
+        before, after = text[at - 1], text[end]
+        return " " if (before + after).isalnum() or (before == "." and after.isdigit()) else ""
+    return re.sub(r"\s+", space, text)
 
 
 def _shows(text: str, form: str) -> bool:
     r"""Whether the squashed ``text`` holds the squashed ``form`` as a whole: not as part of a
-    longer number or word (``H/6`` is not in ``H/60``, nor ``2(1-p)`` in ``12(1-p)``). The
-    space :func:`_squash` keeps between two letters or digits only marks where a word ends:
-    within the form it may be there or not (``v²/(2H)`` is in ``v²/(2 H)``).
+    longer number or word (``H/6`` is not in ``H/60`` nor in ``H/6.5``, ``5`` not in ``0.5``,
+    nor ``2(1-p)`` in ``12(1-p)``). The space :func:`_squash` keeps between two letters or
+    digits only marks where a word ends: within the form it may be there or not (``v²/(2H)``
+    is in ``v²/(2 H)``).
 
     >>> _shows(_squash("E[b] = H / 6."), _squash("H/6")), _shows(_squash("H/60"), _squash("H/6"))
     (True, False)
+    >>> _shows(_squash("E[b] = H/6.5"), _squash("H/6")), _shows(_squash("at H/6. 5 players"), _squash("H/6"))
+    (False, True)
     >>> _shows(_squash("keep at twice\n the price"), _squash("twice the price"))
     True
     >>> _shows(_squash("b(v) = v²/(2 H)"), _squash("v²/(2H)"))
@@ -547,9 +574,9 @@ def _shows(text: str, form: str) -> bool:
     if not chars:
         return False
     alnum = r"[^\W_]"                     # a letter or digit, as str.isalnum() reads it
-    pattern = (f"(?<!{alnum})" if chars[0].isalnum() else "") + " ?".join(map(re.escape, chars)) + \
-        (f"(?!{alnum})" if chars[-1].isalnum() else "")
-    return re.search(pattern, text) is not None
+    before = (f"(?<!{alnum})" if chars[0].isalnum() else "") + (r"(?<!\d\.)" if chars[0].isdigit() else "")
+    after = (f"(?!{alnum})" if chars[-1].isalnum() else "") + (r"(?!\.\d)" if chars[-1].isdigit() else "")
+    return re.search(before + " ?".join(map(re.escape, chars)) + after, text) is not None
 
 
 def _shown_text(cell) -> str:

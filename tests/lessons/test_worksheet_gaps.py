@@ -214,3 +214,33 @@ def test_lesson_07s_words_for_p_lie_name_only_what_the_worksheet_defines():
     gap = sheet.split("`bb.p_lie(k, j, N, n)` is this posterior")[0]
     for name in ("q = ______", "l₁ = ______", "l₂ = ______", "l₃ = ______"):
         assert name in gap, f"the worksheet's gap does not define {name.split()[0]} before it is used"
+
+
+@pytest.mark.parametrize("form, text, refused", [
+    ("2(1 − p)", "so 2(1 – p) points", True),             # an en dash for the minus
+    ("2(1 − p)", "so 2(1 ‐ p) points", True),             # a hyphen (U+2010)
+    ("2(1 − p)", "so 2(1 \u2011 p) points", True),        # a non-breaking hyphen
+    ("2(1 – p)", "so 2(1 - p) points", True),             # the form written with an en dash
+    ("2(1 ‐ p)", "so 2(1 − p) points", True),
+    ("v²/(2H)", "b(v) = v²/(2\u200bH)", True),            # a zero-width space
+    ("H/6", "E[b] = H/\u2060\u200b6", True),              # a word joiner and a zero-width space
+    ("twice the price", "twice\u00a0the price", True),    # a no-break space
+    ("twice the price", "twice&nbsp;the&#8203; price", True),
+    ("H/6", "E[b] = H\u00a0/\u00a06", True),
+    ("H/6", "E[b] = H/6.5", False),                       # a longer number
+    ("H/6", "E[b] = H/6.25 notes", False),
+    ("H/6", "E[b] = H/6. 5 players", True),               # the end of a sentence, then a number
+    ("H/6", "E[b] = H/6.", True),
+    ("0.5", "a share of 10.5", False),
+    ("5", "a share of 0.5", False),
+    ("5", "they bid 5.", True),
+])
+def test_a_listed_form_is_found_whatever_its_minus_or_invisible_spaces_not_in_a_longer_number(tmp_path, form, text,
+                                                                                                refused):
+    """A worksheet printing "2(1 – p)" (an en dash) or "2(1 ‐ p)" (a hyphen) passed for the
+    listed "2(1 − p)": only − was read as -; a zero-width space inside a form hid it; and
+    "H/6" was refused in "H/6.5", another number (a form followed by a decimal point and
+    digits, or following a number and a decimal point, is part of a longer number)."""
+    lesson = GAPPED.replace("[2 + 3 = 5]", f"['{form}']").replace("## Debrief\n\nDone.", f"## Debrief\n\n{text}")
+    found = L.given_away(L.read(write_tiny(tmp_path / "lessons", lesson)))
+    assert bool(found) == refused, found
