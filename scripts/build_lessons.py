@@ -134,6 +134,21 @@ def _panel_note(output: dict) -> dict:
     return {"output_type": "display_data", "metadata": {}, "data": {"text/html": note, "text/plain": name}}
 
 
+def _number_anew(nb) -> None:
+    """Number the code cells of ``nb`` that ran 1, 2, ... in order, and their results' Out [n]
+    with them: the worksheet leaves out the teacher's cells, whose numbers would otherwise
+    leave gaps (In [3], then In [5]) that a student asks about."""
+    count = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code" or cell.get("execution_count") is None:
+            continue
+        count += 1
+        cell.execution_count = count
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "execute_result":
+                out["execution_count"] = count
+
+
 def document(lesson: L.Lesson, audience: str):
     """The notebook of one audience, from ``lesson.ipynb`` (its outputs included), ready
     for a static page: no widget state, panels as notes, sympy shown as text."""
@@ -141,10 +156,11 @@ def document(lesson: L.Lesson, audience: str):
 
     nb = copy.deepcopy(L.read_notebook(lesson.notebook))
     nb.cells = L.audience_cells(nb, audience)
-    if audience == "worksheet":          # room to write, one box per exercise
+    if audience == "worksheet":          # room to write, one box per exercise; In [n] without gaps
         exercises = L.exercise_numbers(lesson)
         boxes = "".join(f'<div class="bk-answer"><b>Exercise {k}</b></div>' for k in exercises)
         nb.cells.append(nbformat.v4.new_markdown_cell(f"## Your answers\n\n{boxes}"))
+        _number_anew(nb)
     nb.metadata.pop("widgets", None)
     nb.metadata["title"] = lesson.meta.get("title", lesson.name)
     for cell in nb.cells:

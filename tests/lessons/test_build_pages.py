@@ -72,3 +72,36 @@ def test_every_lessons_page_shows_its_outputs_in_words_not_as_an_object():
                     text = "".join(data.get("text/plain", ""))
                     assert not bare.search(text), (folder.name, audience, k, text)
     assert seen > 20, seen
+
+
+def _counts(nb) -> list:
+    """Each code cell's execution count, and those of its results: (cell's, [results'])."""
+    return [(c.execution_count, [o.get("execution_count") for o in c.outputs if o.output_type == "execute_result"])
+            for c in nb.cells if c.cell_type == "code"]
+
+
+def test_the_worksheet_numbers_its_code_cells_without_the_teachers_gaps(tmp_path):
+    """A built worksheet numbered its code cells In [3], then In [5], where a teacher's cell
+    was taken out: a student saw a gap and asked what was missing. The worksheet's cells are
+    numbered 1, 2, ... (their results' Out [n] too); the teacher's guide keeps the run's."""
+    import nbformat
+
+    text = TINY.replace("Because.\n", "Because.\n\n```{code-cell} ipython3\n:tags: [teacher]\n\nx + 1\n```\n")
+    text = text.replace("## Exercises\n", "```{code-cell} ipython3\nx * 2\n```\n\n## Exercises\n")
+    folder = write_tiny(tmp_path / "lessons", text)
+    nb = nbformat.read(folder / "lesson.ipynb", as_version=4)
+    for n, cell in enumerate((c for c in nb.cells if c.cell_type == "code"), start=1):
+        cell.execution_count = n
+        cell.outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": str(n)}, execution_count=n)]
+    nbformat.write(nb, folder / "lesson.ipynb")
+    lesson = L.read(folder)
+    assert _counts(build_lessons.document(lesson, "teacher")) == [(1, [1]), (2, [2]), (3, [3])]
+    assert _counts(build_lessons.document(lesson, "worksheet")) == [(1, [1]), (2, [2])]
+    assert _counts(L.read_notebook(folder / "lesson.ipynb")) == [(1, [1]), (2, [2]), (3, [3])], "the source is kept"
+
+
+def test_lesson_07s_worksheet_numbers_its_code_cells_one_by_one():
+    """Lesson 07's Debrief has teacher's code cells between the worksheet's."""
+    sheet = build_lessons.document(L.read(L.ROOT / "07-is-it-a-lie"), "worksheet")
+    counts = [c.execution_count for c in sheet.cells if c.cell_type == "code"]
+    assert counts == list(range(1, len(counts) + 1)), counts
