@@ -61,6 +61,13 @@ KNOWN_TAGS = TEACHER_TAGS + ("hide-input",)
 #: A lesson's length in minutes.
 MINUTES = 45
 
+#: The line every lesson shows, untagged, after its title and so before its first panel
+#: (docs/lessons.md, "Sections"): a lesson opened in JupyterLab shows its stored panels, whose
+#: buttons do nothing until the cells have run. The panel notebooks' words, but true on a
+#: printed page too (a panel is a note there) and in the worksheet notebook (nothing is shown).
+RUN_FIRST = ("**To play, run every cell: Run ▸ Run All Cells.** The panels below are played in JupyterLab: "
+             "until their cells have run, their buttons do nothing.")
+
 MARKER = re.compile(r"\*\*Answer\s+([0-9]+[a-z]?)\s*:\s*([^*]+?)\s*\*\*")
 _NUMBER = r"[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _FOLDER = re.compile(r"^\d\d-[a-z0-9-]+$")

@@ -8,7 +8,7 @@ import pytest
 
 from bluffkit import lessons as L
 
-from .conftest import FOLDERS, TINY, lesson_ids, problems_of, write_tiny
+from .conftest import FOLDERS, TINY, build_lessons, lesson_ids, problems_of, write_tiny
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
@@ -304,3 +304,32 @@ def test_lesson_07s_prior_reads_as_written():
     assert len(shown) == 1, shown
     latex = "".join(shown[0])
     assert r"\binom{N - K}{n - i}" in latex and "- K + N" not in latex, latex
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
+def test_a_student_reads_to_run_the_cells_before_the_first_panel(folder):
+    """A lesson opened in JupyterLab shows its stored panels, whose buttons do nothing until
+    the cells have run, and nothing on its page said so (the panel notebooks each say it at
+    the top). Every lesson says it, in an untagged cell, before its first panel: in the
+    teacher's guide, on the worksheet and on its printed pages."""
+    lesson = L.read(folder)
+    cells = L.read_notebook(lesson.notebook).cells
+    panels = [i for i, c in enumerate(cells) if c.cell_type == "code"
+              and any(L.WIDGET_VIEW in o.get("data", {}) for o in c.get("outputs", []))]
+    assert panels, f"{lesson.where()}: no panel shown"
+    said = [i for i, c in enumerate(cells[:panels[0]]) if c.cell_type == "markdown"
+            and not L.for_teacher_only(c) and L.RUN_FIRST in " ".join(c.source.split())]
+    assert said, f"{lesson.where()}: no untagged cell before the first panel says {L.RUN_FIRST!r}"
+    sheet = build_lessons.document(lesson, "worksheet")
+    text = [" ".join(c.source.split()) if c.cell_type == "markdown" else "".join(o.get("data", {}).get("text/html", ""))
+            for c in sheet.cells for o in ([None] if c.cell_type == "markdown" else c.outputs)]
+    first_note = next(k for k, t in enumerate(text) if "bk-panel-note" in t)
+    assert any(L.RUN_FIRST in t for t in text[:first_note]), "the printed worksheet says it before the first panel"
+
+
+def test_the_line_to_run_the_cells_reads_true_on_paper_and_in_jupyterlab():
+    """The panel notebooks' line says the panels "are a picture of the last run": on a printed
+    page a panel is a note, and in the worksheet notebook, not run, nothing at all. The
+    lessons' line says what is true of all three."""
+    assert L.RUN_FIRST.startswith("**To play, run every cell: Run ▸ Run All Cells.**")
+    assert "picture" not in L.RUN_FIRST and "JupyterLab" in L.RUN_FIRST and "buttons do nothing" in L.RUN_FIRST
