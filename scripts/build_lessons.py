@@ -125,12 +125,13 @@ def check(lesson: L.Lesson, answers: bool = True) -> None:
 
 # -- the documents ------------------------------------------------------------------------
 
-def _panel_note(output: dict) -> dict:
-    """A widget output as a note: panels need a running kernel."""
+def _panel_note(output: dict, notebook: str = "lesson.ipynb") -> dict:
+    """A widget output as a note: panels need a running kernel. ``notebook`` is the one the
+    reader holds: ``lesson.ipynb`` for the teacher, the worksheet's notebook for a student."""
     name = str(output.get("data", {}).get("text/plain", "a panel")).strip().split("\n")[0]
     name = re.sub(r"\(.*", "", name) or "panel"
     note = (f'<div class="bk-panel-note">Panel: <b>{html.escape(name)}</b>. It is played in JupyterLab: '
-            "open lesson.ipynb and run every cell (Run ▸ Run All Cells).</div>")
+            f"open {html.escape(notebook)} and run every cell (Run ▸ Run All Cells).</div>")
     return {"output_type": "display_data", "metadata": {}, "data": {"text/html": note, "text/plain": name}}
 
 
@@ -163,6 +164,7 @@ def document(lesson: L.Lesson, audience: str):
         _number_anew(nb)
     nb.metadata.pop("widgets", None)
     nb.metadata["title"] = lesson.meta.get("title", lesson.name)
+    held = file_name(lesson.name, "worksheet.ipynb") if audience == "worksheet" else "lesson.ipynb"
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
@@ -170,7 +172,7 @@ def document(lesson: L.Lesson, audience: str):
         for out in cell.get("outputs", []):
             data = out.get("data", {})
             if WIDGET in data:
-                outputs.append(nbformat.from_dict(_panel_note(out)))
+                outputs.append(nbformat.from_dict(_panel_note(out, held)))
                 continue
             if "text/latex" in data and "text/plain" in data:
                 data.pop("text/latex")

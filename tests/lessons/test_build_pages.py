@@ -105,3 +105,22 @@ def test_lesson_07s_worksheet_numbers_its_code_cells_one_by_one():
     sheet = build_lessons.document(L.read(L.ROOT / "07-is-it-a-lie"), "worksheet")
     counts = [c.execution_count for c in sheet.cells if c.cell_type == "code"]
     assert counts == list(range(1, len(counts) + 1)), counts
+
+
+def test_a_worksheets_panel_note_names_the_notebook_a_student_holds(tmp_path):
+    """The printed worksheet's panel note said "open lesson.ipynb": a student is handed
+    NN-slug-worksheet.ipynb, which plays the panels as well once its cells have run."""
+    import nbformat
+
+    folder = write_tiny(tmp_path / "lessons")
+    nb = nbformat.read(folder / "lesson.ipynb", as_version=4)
+    code = next(c for c in nb.cells if c.cell_type == "code")
+    code.outputs = [nbformat.v4.new_output("display_data", data={
+        "application/vnd.jupyter.widget-view+json": {"model_id": "m1", "version_major": 2, "version_minor": 0},
+        "text/plain": "BloffTable(4 players)"})]
+    nbformat.write(nb, folder / "lesson.ipynb")
+    notes = {audience: next(o for c in build_lessons.document(L.read(folder), audience).cells
+                            if c.cell_type == "code" for o in c.outputs)["data"]["text/html"]
+             for audience in ("teacher", "worksheet")}
+    assert "open 01-tiny-worksheet.ipynb and run every cell" in notes["worksheet"], notes
+    assert "open lesson.ipynb and run every cell" in notes["teacher"], notes
