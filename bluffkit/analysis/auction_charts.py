@@ -20,7 +20,15 @@ import numpy as np
 import pandas as pd
 
 from bluffkit.analysis.auction_sim import FORMATS, revenue_summary
-from bluffkit.analysis.chart_style import LABEL_SIZE, MAX_WIDTH, OKABE_ITO, builder, finish, text_width
+from bluffkit.analysis.chart_style import (
+    LABEL_SIZE,
+    MAX_WIDTH,
+    OKABE_ITO,
+    builder,
+    check_max_points,
+    finish,
+    text_width,
+)
 from bluffkit.core.errors import check_frame
 
 HEIGHT = 220
@@ -245,11 +253,13 @@ def bids_chart(bids: pd.DataFrame, max_points: int = 2000,
 
     ``bids`` is :func:`~bluffkit.analysis.auction_sim.bids_sample` (several concatenated);
     at most ``max_points`` rows are drawn, every k-th in the order of the values (every
-    bidder's points keep their share), as the subtitle then says. A panel whose equilibrium bids
+    bidder's points keep their share), as the subtitle then says. ``max_points`` is a whole
+    number from 1 to :data:`~bluffkit.analysis.chart_style.MAX_ROWS` (5,000, the most rows
+    altair draws in one chart; a larger one is refused in words, where it was taken and
+    altair then raised ``MaxRowsError``). A panel whose equilibrium bids
     are not one rising line (samples of other value laws concatenated) is refused in words.
     """
-    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
-        raise ValueError(f"max_points must be an integer >= 1, got {max_points!r}")
+    max_points = check_max_points(max_points, "bids_chart")
     _finite(bids, "value", "bids_chart")
     _finite(bids, "equilibrium_bid", "bids_chart")
     panels = ["format", "n"] if "n" in bids.columns else ["format"]
@@ -372,7 +382,8 @@ def right_chart(df: pd.DataFrame,
     return finish(chart, title, width, subtitle=subtitle)
 
 
-#: The most bids x :func:`what_if_chart` draws (altair refuses a chart of over 5,000 rows).
+#: The most bids x :func:`what_if_chart` draws by default (altair refuses a chart of over
+#: 5,000 rows, :data:`~bluffkit.analysis.chart_style.MAX_ROWS`).
 MAX_SWEEP_POINTS = 2000
 
 
@@ -408,9 +419,9 @@ def what_if_chart(sweep: pd.DataFrame, title: str | None = None, name: str | Non
     subtitle then says: about one in every k in the order of x (evenly spaced when the x are), with
     the first and last x of each outcome (wins, ties, loses), so no tie is lost and the
     line, straight within an outcome, is the line through every x. A chart of every row was refused by altair past
-    5,000 rows (``MaxRowsError``)."""
-    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
-        raise ValueError(f"what_if_chart: max_points must be a whole number of 1 or more, got {max_points!r}")
+    5,000 rows (``MaxRowsError``): ``max_points`` is a whole number from 1 to 5,000
+    (:data:`~bluffkit.analysis.chart_style.MAX_ROWS`), a larger one refused in words."""
+    max_points = check_max_points(max_points, "what_if_chart")
     _finite(sweep, "surplus", "what_if_chart")
     for k in ("bidder", "format", "value", "actual_bid"):
         if k in sweep.columns and sweep[k].nunique() > 1:

@@ -46,7 +46,7 @@ import pandas as pd
 
 from bluffkit.agents.base import make_agent
 from bluffkit.agents.bidder_up import AGENTS
-from bluffkit.analysis.chart_style import OKABE_ITO, builder, finish
+from bluffkit.analysis.chart_style import MAX_ROWS, OKABE_ITO, builder, check_max_points, finish
 from bluffkit.analysis.tournament import t_quantile
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import RulesError, as_int, check_frame
@@ -317,9 +317,11 @@ def _sampled_with_trend(df: pd.DataFrame, max_points: int, games: str) -> tuple[
     """``max_points`` of ``df``'s seats drawn at random (seeded), as ``layer`` "point", and
     each board's and bot's least-squares line over every seat, as two rows of ``layer``
     "trend" at the ends of its notes (none for a bot whose seats all paid the same); and the
-    subtitle saying so, ``games`` its count of games ("2,000 games")."""
+    subtitle saying so, ``games`` its count of games ("2,000 games"). Points and lines
+    together are at most :data:`MAX_ROWS` rows: fewer points are drawn when ``max_points``
+    and the lines' rows pass it (``max_points=5000`` made a chart of 5,004 rows, which
+    altair refused), and the subtitle gives the number drawn."""
     import numpy as np
-    shown = df.sample(max_points, random_state=0).sort_index().assign(layer="point")
     lines = []
     for (board, bot), g in df.groupby(["board_title", "bot"], sort=True):
         x, y = g["notes_moved"].to_numpy(float), g["score"].to_numpy(float)
@@ -329,8 +331,10 @@ def _sampled_with_trend(df: pd.DataFrame, max_points: int, games: str) -> tuple[
         ends = np.array([x.min(), x.max()])
         lines.append(pd.DataFrame({"board_title": board, "bot": bot, "layer": "trend", "order": [0, 1],
                                    "notes_moved": ends, "score": icept + slope * ends}))
+    drawn = min(max_points, MAX_ROWS - 2 * len(lines))
+    shown = df.sample(drawn, random_state=0).sort_index().assign(layer="point")
     data = pd.concat([shown, *lines], ignore_index=True)
-    return data, (f"{max_points:,} of the {len(df):,} seats drawn at random, one point each "
+    return data, (f"{drawn:,} of the {len(df):,} seats drawn at random, one point each "
                   f"({games}); lines: each bot's straight-line trend over every seat")
 
 
@@ -347,7 +351,9 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     at random (seeded: the same frame draws the same points) are plotted, as the subtitle
     says, and the trend lines are worked out here from every seat: a chart holding every
     row was refused by altair past 5,000 rows (``MaxRowsError``), and a browser draws tens of
-    thousands of points slowly."""
+    thousands of points slowly. ``max_points`` is a whole number from 1 to 5,000
+    (:data:`~bluffkit.analysis.chart_style.MAX_ROWS`), a larger one refused in words; the
+    points and the trend lines' rows together are at most 5,000."""
     _check_seats(seats, "movement_cost_chart", ("board", "game", "seat", "bot", "score", "notes_moved", "paid_moves",
                                                  "moves", "rank"), chart=True)
     df = seats[["board", "game", "seat", "bot", "score", "notes_moved", "paid_moves", "moves", "rank"]].copy()
@@ -370,8 +376,7 @@ def movement_cost_chart(seats: pd.DataFrame, title: str = "What paying to move b
     games = df.groupby("board")["game"].nunique()
     counted = f"{' and '.join(map(amount, sorted(set(games))))} games"
     sub = f"one point per seat and game ({counted}); lines: each bot's straight-line trend"
-    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
-        raise ValueError(f"movement_cost_chart: max_points must be a whole number of 1 or more, got {max_points!r}")
+    max_points = check_max_points(max_points, "movement_cost_chart")
     if len(df) > max_points:
         df, sub = _sampled_with_trend(df, max_points, counted)
         points = points.transform_filter(alt.datum.layer == "point")

@@ -24,10 +24,13 @@ every registered chart from its example, so a new chart is checked without editi
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any, Callable, TypeVar
 
 import altair as alt
 import pandas as pd
+
+from bluffkit.core.errors import quote
 
 MAX_WIDTH = 820
 """The widest a chart may be, legends and titles included (px)."""
@@ -39,6 +42,33 @@ OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "
 faint on white)."""
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
+
+MAX_ROWS = 5000
+"""The most rows of data altair puts in one chart: past them its default data transformer
+raises ``MaxRowsError``. (The limit is also a sensible one for bluffkit's static SVG charts:
+a scatter of 2,000 points is some 800 KB.) A chart that draws a sample of its rows draws at
+most this many, all its layers' rows counted."""
+
+
+def check_max_points(value, chart: str) -> int:
+    """``value``, a chart builder's ``max_points``, as a Python int when it is a whole number
+    (a numpy one too; not a bool, nor a float however round) from 1 to :data:`MAX_ROWS`;
+    else a ValueError naming ``chart``, what was given and the range. A larger number was
+    taken and then refused by altair (``MaxRowsError``) once the chart had more rows.
+
+    >>> check_max_points(2000, "bids_chart")
+    2000
+    >>> check_max_points(10_000, "bids_chart")
+    Traceback (most recent call last):
+    ...
+    ValueError: bids_chart: max_points must be a whole number from 1 to 5,000 (altair draws at most 5,000 rows in one chart; of more rows the chart draws a sample and says so in its subtitle), got 10000
+    """
+    whole = None if isinstance(value, bool) or not isinstance(value, Integral) else int(value)
+    if whole is None or not 1 <= whole <= MAX_ROWS:
+        raise ValueError(f"{chart}: max_points must be a whole number from 1 to {MAX_ROWS:,} (altair draws at most "
+                         f"{MAX_ROWS:,} rows in one chart; of more rows the chart draws a sample and says so in its "
+                         f"subtitle), got {quote(value)}")
+    return whole
 
 # glyph widths of DejaVu Sans as a share of the font size, rounded up: used to wrap titles
 # before vega lays them out

@@ -188,7 +188,7 @@ def test_what_if_chart_of_few_bids_draws_them_all_and_says_nothing_of_thinning()
     spec = ch.what_if_chart(sweep, max_points=101).to_dict()
     assert len(data_of(spec, spec["layer"][1])) == 101 and "subtitle" not in spec["title"]
     for bad in (0, -1, 2.5, True):
-        with pytest.raises(ValueError, match="what_if_chart: max_points must be a whole number of 1 or more"):
+        with pytest.raises(ValueError, match="what_if_chart: max_points must be a whole number from 1 to 5,000"):
             ch.what_if_chart(sweep, max_points=bad)
 
 
@@ -403,3 +403,28 @@ def test_bids_chart_of_many_rows_keeps_every_bidders_points():
     assert len(rows) <= 2000
     shown = collections.Counter(r["bidder"] for r in rows)
     assert set(shown) == {0, 1, 2, 3, 4} and all(250 <= k <= 550 for k in shown.values()), shown
+
+
+@pytest.mark.parametrize("bad", [5001, 10_000, 10**9, -3, 0, 2.5, 1e4, float("nan"), float("inf"), "10000", None, True])
+def test_charts_refuse_a_max_points_altair_cannot_draw_in_words(bad):
+    """bids_chart(..., max_points=10_000) of 10,000 bids took the number and altair then
+    raised MaxRowsError (the most rows it draws in one chart is 5,000); what_if_chart with
+    max_points=6000 likewise. Each names itself, what it was given and the range."""
+    bids = bids_sample(2, 5, seed=1)
+    sweep = what_if_sweep([0.8, 0.6, 0.3], [0.8, 0.4, 0.2], 0, "first", [0.1, 0.5])
+    for name, chart, frame in (("bids_chart", ch.bids_chart, bids), ("what_if_chart", ch.what_if_chart, sweep)):
+        with pytest.raises(ValueError) as e:
+            chart(frame, max_points=bad)
+        assert str(e.value).startswith(f"{name}: max_points must be a whole number from 1 to 5,000 ") and \
+            str(e.value).endswith(f"got {bad!r}"), str(e.value)
+
+
+@pytest.mark.slow                      # a chart of 3,000 points drawn through to_dict: some 0.3 s
+def test_bids_chart_draws_up_to_5000_bids_and_says_it_drew_a_sample():
+    """The most points a caller may ask for is drawn (altair's limit, not past it), a numpy
+    whole number is taken as one, and the subtitle says how many of the bids were drawn."""
+    many = bids_sample(5, 1200, seed=1)                          # 6,000 bids
+    spec = ch.bids_chart(many, max_points=np.int64(5000)).to_dict()
+    assert len(data_of(spec)) == 3000
+    assert " ".join(spec["title"]["subtitle"]).endswith(
+        "3,000 of the 6,000 bids drawn, one in every 2 in the order of the values")

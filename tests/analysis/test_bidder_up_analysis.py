@@ -349,3 +349,32 @@ def test_movement_cost_chart_of_many_seats_plots_a_sample_and_every_seats_trend(
         ends = sorted((r["notes_moved"], r["score"]) for r in rows if r["layer"] == "trend" and r["bot"] == bot)
         assert [x for x, _ in ends] == [g["notes_moved"].min(), g["notes_moved"].max()]
         assert all(abs(y - (icept + slope * x)) < 1e-6 for x, y in ends)
+
+
+def _many_seats(n):
+    """``n`` seats of two bots on one board, with spread in notes and scores."""
+    import numpy as np
+    rng = np.random.default_rng(0)
+    return pd.DataFrame({"board": "animal-market", "game": np.arange(n) // 4, "seat": np.arange(n) % 4,
+                         "bot": np.where(np.arange(n) % 4 == 0, "heuristic", "random"),
+                         "score": rng.integers(0, 1000, n), "notes_moved": rng.integers(0, 30, n),
+                         "paid_moves": rng.integers(0, 5, n), "moves": 20, "rank": np.arange(n) % 4 + 1})
+
+
+@pytest.mark.slow                      # a chart of 5,000 points drawn through to_dict: some 0.3 s
+def test_movement_cost_chart_with_the_most_points_keeps_within_altairs_limit():
+    """max_points=5000 of 6,000 seats drew 5,000 points and 4 rows of trend lines: 5,004
+    rows, which altair refused (MaxRowsError). Points and lines now keep within 5,000 and
+    the subtitle gives the number of points drawn."""
+    spec = bu.movement_cost_chart(_many_seats(6000), max_points=5000).to_dict()   # (altair checks the rows here)
+    rows = _rows(spec)
+    assert len(rows) == 5000 and sum(r["layer"] == "trend" for r in rows) == 4
+    assert "4,996 of the 6,000 seats drawn at random" in " ".join(spec["title"]["subtitle"])
+
+
+@pytest.mark.parametrize("bad", [5001, 10**9, 0, -1, 2.5, float("nan"), "4000", None, True])
+def test_movement_cost_chart_refuses_a_max_points_altair_cannot_draw_in_words(bad):
+    with pytest.raises(ValueError) as e:
+        bu.movement_cost_chart(_many_seats(8), max_points=bad)
+    assert str(e.value).startswith("movement_cost_chart: max_points must be a whole number from 1 to 5,000 ") and \
+        str(e.value).endswith(f"got {bad!r}"), str(e.value)
