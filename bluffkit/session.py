@@ -31,7 +31,7 @@ from bluffkit.core.errors import BluffkitError, IllegalAction, NotationError, Ru
 from bluffkit.core.game import as_game
 from bluffkit.core.logfiles import NAME_RULE, name_ok
 from bluffkit.core.play import RunawayGame, watcher_of
-from bluffkit.core.seeding import check_seed
+from bluffkit.core.seeding import check_seed, fresh_seed
 from bluffkit.core.trail import StateTrail
 
 HUMAN = "human"
@@ -164,7 +164,8 @@ class Session:
         n = game.check_players(len(seats))
         self.seed = check_seed(seed)
         #: True for a session loaded from a log that names no seed (``"seed": null``): the
-        #: session draws from seed 0 to go on, and its saved log names no seed either
+        #: session goes on drawing from a fresh seed (``seed``, see :meth:`load`), and its
+        #: saved log names no seed either
         self.seed_unknown = False
         if names is None:
             names = [f"Player {i + 1}" for i in range(n)]
@@ -453,13 +454,23 @@ class Session:
     @classmethod
     def load(cls, path: str | Path, seats=None, undo: str = "own") -> "Session":
         """A session from a log, at its last step; seats default to humans (``None``), else
-        one agent per seat of the log."""
+        one agent per seat of the log.
+
+        A log that names no seed (``"seed": null``: written by hand, or by another tool)
+        replays as any log does, from its moves, but cannot be continued as it was dealt:
+        no seed is known to draw the rest from. The session goes on from a fresh seed
+        (:func:`~bluffkit.core.seeding.fresh_seed`, the operating system's entropy, kept in
+        ``seed``, so an undo draws the same again), its ``seed_unknown`` is True, and a log it
+        saves names no seed (none dealt the whole game) but holds every draw and move made, so
+        it replays exactly. Two sessions loaded from one such log play on differently. (It
+        went on from seed 0: every seedless log was continued with one and the same draws,
+        those of a game dealt with seed 0, and no seed 0 was written to say so.)"""
         log, states = gamelog.read(path)
         if seats is not None and (not isinstance(seats, (list, tuple)) or len(seats) != len(log.seats)):
             raise RulesError(f"seats: the log has {len(log.seats)} seats ({', '.join(map(str, log.names))}): give one "
                              f"agent per seat, or None for humans; got {quote(seats, 60)}"[:300])
         s = cls(log.game, seats or [HUMAN] * len(log.seats), names=log.names,
-                seed=log.seed or 0, start=log.start, undo=undo)
+                seed=fresh_seed() if log.seed is None else log.seed, start=log.start, undo=undo)
         s.seed_unknown = log.seed is None          # (saved again, it names no seed it was not dealt by)
         s.moves = states.moves = list(log.moves)    # the trail replays the session's moves
         s.states = states

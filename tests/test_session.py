@@ -812,9 +812,9 @@ def test_a_move_given_without_a_seat_is_the_first_movers_when_several_may_move()
 
 
 def test_a_log_that_names_no_seed_is_saved_again_naming_none(tmp_path):
-    """A log may say ``"seed": null`` (written by hand, or by another tool). Loaded, the
-    session goes on drawing from seed 0; saved again, its header said ``"seed": 0``, a seed
-    that did not deal the game. It names none, as the log it came from."""
+    """A log may say ``"seed": null`` (written by hand, or by another tool). Saved again
+    once loaded, its header said ``"seed": 0``, a seed that did not deal the game. It names
+    none, as the log it came from."""
     import json
     s = Session(make_game("bloff"), ["random"] * 3, seed=4)
     s.advance(limit=5)
@@ -831,3 +831,46 @@ def test_a_log_that_names_no_seed_is_saved_again_naming_none(tmp_path):
     assert Session.load(tmp_path / "again.jsonl").moves == s.moves
     s.save(tmp_path / "seeded.jsonl")
     assert not Session.load(tmp_path / "seeded.jsonl").seed_unknown
+
+
+def _seedless_log(tmp_path, seed=None):
+    """A log of five steps of Bløff (random bots, seed 4) whose header says ``"seed": seed``."""
+    import json
+    s = Session(make_game("bloff"), ["random"] * 3, seed=4)
+    s.advance(limit=5)
+    path = tmp_path / f"seed-{seed}.jsonl"
+    s.save(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["seed"] = seed
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", encoding="utf-8")
+    return path, s
+
+
+def test_a_log_that_names_no_seed_goes_on_from_a_fresh_seed(tmp_path, monkeypatch):
+    """Loaded and played on, a log with ``"seed": null`` drew from seed 0: every seedless log
+    went on with the same draws, those of a game dealt with seed 0, and nothing said so.
+    It goes on from a fresh seed (docs/logs.md), kept by the session so an undo draws the
+    same again; the moves it had replay as they were, and its saved log replays exactly."""
+    import bluffkit.session as session_module
+    path, s = _seedless_log(tmp_path)
+    monkeypatch.setattr(session_module, "fresh_seed", lambda: 12345, raising=False)
+    bots = ["random"] * 3
+    again = Session.load(path, seats=bots)
+    assert again.seed_unknown and again.seed == 12345 and again.moves == s.moves
+    again.advance(limit=12)
+    as_seeded = Session.load(_seedless_log(tmp_path, 12345)[0], seats=bots)
+    as_seeded.advance(limit=12)
+    assert again.moves == as_seeded.moves, "it draws from the fresh seed"
+    as_zero = Session.load(_seedless_log(tmp_path, 0)[0], seats=bots)
+    as_zero.advance(limit=12)
+    assert again.moves != as_zero.moves, "not from seed 0"
+    again.save(tmp_path / "continued.jsonl")
+    loaded = Session.load(tmp_path / "continued.jsonl")
+    assert loaded.seed_unknown and loaded.moves == again.moves and loaded.state == again.state
+
+
+def test_two_sessions_loaded_from_one_seedless_log_draw_apart(tmp_path):
+    path, _ = _seedless_log(tmp_path)
+    one, two = (Session.load(path, seats=["random"] * 3) for _ in range(2))
+    assert one.seed != two.seed, "each load draws its own fresh seed"
