@@ -449,6 +449,18 @@ def test_rules_command_bad_option(capsys):
     assert_one_error_line(code, out, err, "lot_size")
 
 
+@pytest.mark.parametrize("game, option, says", [
+    ("bidder-up", "start_money=[20,0,0,0,0,0]",
+     "start_money can be at most [5, 8, 4, 3, 3, 2] (one count per note of [0, 10, 50, 100, 200, 500]: "),
+    ("bluffer", "max_answers=3", "max_answers must be an int from 4 to 12 with these rules, got 3: "),
+])
+def test_rules_command_refuses_rules_no_game_can_start_with(capsys, game, option, says):
+    """`bluffkit rules` printed these as rulesets, and every game then refused them: the
+    command says what the rules say when they are built."""
+    code, out, err = run(["rules", game, "--option", option], capsys)
+    assert_one_error_line(code, out, err, says)
+
+
 # -- the installed console script ---------------------------------------------------------------------
 
 def console_script() -> Path:

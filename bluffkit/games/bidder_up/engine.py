@@ -46,14 +46,9 @@ class Table(SpacesMixin, FairMixin, ScoringMixin, TableBase):
         d, w = rules.denominations, len(rules.denominations)
         t.phase, t.current, t.roll = SETUP, 0, 0
         t.pos = (lay.start,) * players
-        start = rules.start_money_two if players == 2 and rules.start_money_two is not None else rules.start_money
+        start = rules.start_for(players)      # (check_players: the box holds every player's)
         t.money = (start,) * players
         rest = [c - s * players for c, s in zip(rules.notes, start)]
-        if min(rest) < 0:
-            from bluffkit.core.errors import RulesError
-            short = "; ".join(f"{s * players} notes of {v} ({s} each), the box has {c}"
-                              for v, c, s in zip(rules.denominations, rules.notes, start) if s * players > c)
-            raise RulesError(f"notes: {players} players' start money needs more notes than the box holds: {short}")
         bank = [0] * w
         high = {p for p in rules.donkey_pay} | {v for v, _, _ in rules.loans}
         for i, v in enumerate(d):

@@ -11,10 +11,18 @@ on the tile positions the board file names.
 ('classic', 'dutch', 'secret-value', 'cat-in-the-bag')
 >>> r.per_type, Rules().per_type
 (3, 2)
->>> Rules(tiles=("dutch", "secret-count", "american-count", "classic")).check_players(4)
+>>> Rules(tiles=("second-hand", "dutch", "classic", "classic")).check_players(3)
 Traceback (most recent call last):
 ...
-bluffkit.core.errors.RulesError: tiles: 1 or 2 different Count auctions ("Always lay out at least 1 and at most 2 different Count auctions"), got 3: dutch, secret-count, american-count
+bluffkit.core.errors.RulesError: tiles: second-hand is for 4 players; "make sure every chosen auction suits your player count" (3 players)
+
+Rules that no player count they allow can start a game with are refused when they are
+built, not when a game starts, with the reason at each count:
+
+>>> Rules(tiles=("dutch", "number-call", "classic", "classic"), min_players=3)
+Traceback (most recent call last):
+...
+bluffkit.core.errors.RulesError: no player count from min_players 3 to max_players 4 can start a game with these rules: with 3 players: tiles: number-call is for 2 players; "make sure every chosen auction suits your player count" (3 players); with 4 players: tiles: number-call is for 2 players; "make sure every chosen auction suits your player count" (4 players)
 """
 
 from __future__ import annotations
@@ -68,6 +76,12 @@ def _count(v, lo: int = 0) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= lo
 
 
+def _and(counts) -> str:
+    """``[2, 3, 4]`` as "2, 3 and 4"."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def _players(span) -> str:
     """``(4, 4)`` as "4 players", ``(2, 4)`` as "2-4 players"."""
     return f"{span[0]} players" if span[0] == span[1] else f"{span[0]}-{span[1]} players"
@@ -117,9 +131,13 @@ class Rules(RuleOptions):
       in all (the auctions' ``MAX_NOTES``: one player may come to hold them all).
     - ``start_money``: each player's notes at the start, two 0s, four 10s, two 50s (140,
       8 notes) [L3]; the 100s, 200s and 500s lie beside the Golden Donkey, the rest of
-      the starting notes go back to the box.
+      the starting notes go back to the box. When the box's ``notes`` cannot deal them to
+      the fewest players the rules allow, and so no game can start, they are refused when
+      the rules are built, with the most of each note; a count of players the box cannot
+      deal is refused by :meth:`check_players`.
     - ``start_money_two``: the starting notes with two players [L3: the text leaves open
-      whether they differ]; ``None`` (default): ``start_money``.
+      whether they differ]; ``None`` (default): ``start_money``. Checked against ``notes``
+      likewise.
     - ``donkey_pay``: "First Golden Donkey: 100, Second: 200, Third: 500" [D]; paid to each
       player from the auctioneer on, while the supply board has the note (L6).
       ``donkey_pay_per`` [L6, "two donkeys in one pen"]: ``"donkey"`` (default: each Golden
@@ -268,7 +286,8 @@ class Rules(RuleOptions):
         for f in ("die_faces", "denominations", "notes", "start_money", "donkey_pay", "animal_values",
                   "market_track", "market_start", "value_gain"):
             v = getattr(self, f)
-            need(isinstance(v, (tuple, list)) and all(_count(x) for x in v), f"{f} must be a list of ints >= 0")
+            need(isinstance(v, (tuple, list)) and all(_count(x) for x in v),
+                 f"{f} must be a list of ints >= 0, got {quote(list(v) if isinstance(v, tuple) else v)}"[:300])
             object.__setattr__(self, f, tuple(v))
         d = self.denominations
         need(len(d) >= 2 and d[0] == 0 and list(d) == sorted(set(d)),
@@ -369,6 +388,27 @@ class Rules(RuleOptions):
             need(not bad, f"tiles: unknown format(s) {', '.join(map(repr, bad))}; the formats are: "
                  + ", ".join(FORMATS))
             object.__setattr__(self, "tiles", tuple(self.tiles))
+        # Rules that no player count they allow can start a game with are refused here, not
+        # when a game starts: start_money=[20, 0, 0, 0, 0, 0] was taken (the box holds ten 0s
+        # [L3]), and so were tiles of 3 Count auctions and a Fairground bag of no tickets, and
+        # every game was then refused. A count some games can start with stays (a log of one
+        # reads); the others are refused when such a game starts.
+        reasons: dict[str, list[int]] = {}          # each reason, with the counts it holds at
+        for n in range(self.min_players, self.max_players + 1):
+            unstartable = self._unstartable(n)
+            if unstartable is None:
+                break
+            reasons.setdefault(unstartable, []).append(n)
+        else:
+            n = self.min_players
+            if self._unstartable(n, notes=False) is None:       # the fewest lack only the start money
+                f = "start_money_two" if n == 2 and self.start_money_two is not None else "start_money"
+                need(False, f"{f} can be at most {[c // n for c in self.notes]} (one count per note of {list(d)}: "
+                            f"the notes in the game, notes={list(self.notes)}, dealt to {n} players, the fewest "
+                            f"these rules allow; give more notes or a smaller {f}), got {list(self.start_for(n))}")
+            raise RulesError(f"no player count from min_players {self.min_players} to max_players "
+                             f"{self.max_players} can start a game with these rules: "
+                             + "; ".join(f"with {_and(ns)} players: {r}" for r, ns in reasons.items()))
 
     #: Added late: in a header only off their defaults (see RuleOptions.LATER_OPTIONS).
     LATER_OPTIONS: ClassVar[dict] = {**{k: getattr(AuctionRules, k) for k in AUCTION_OPTIONS},
@@ -423,33 +463,57 @@ class Rules(RuleOptions):
             found = _FIRST_GAME[key] = tuple(laid.get(p, "classic") for p in range(4))
         return found
 
+    def start_for(self, players: int) -> tuple:
+        """Each player's starting notes in a game of ``players``: ``start_money_two`` with
+        two players when it is set, else ``start_money`` [L3, J]."""
+        return self.start_money_two if players == 2 and self.start_money_two is not None else self.start_money
+
+    def _short_of_notes(self, start: tuple, players: int) -> str:
+        """What ``players`` players' starting notes ``start`` need beyond the box's ``notes``
+        [L3], in words ("" when the box holds them)."""
+        return "; ".join(f"{s * players} notes of {v} ({s} each), the box has {c}"
+                         for v, c, s in zip(self.denominations, self.notes, start) if s * players > c)
+
     def check_players(self, players: int) -> None:
-        """Refuse a player count the rules or the tiles do not suit [A, B, J], and a
-        Fairground raffle bag empty at the start [I]."""
+        """Refuse a player count the rules or the tiles do not suit [A, B, J], a Fairground
+        raffle bag empty at the start [I], and a count whose starting notes the box does
+        not hold [L3]."""
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
             raise RulesError(f"Bidder Up! is for {self.min_players} to {self.max_players} players, got {players!r}")
+        why = self._unstartable(players)
+        if why is not None:
+            raise RulesError(why)
+
+    def _unstartable(self, players: int, notes: bool = True) -> str | None:
+        """Why a game of ``players`` (a count from min_players to max_players) cannot start
+        under these rules, or ``None``: the tiles [A, B, J], the Fairground's raffle bag [I],
+        and last the start money the box's notes must deal [L3] (left out with ``notes``
+        False)."""
         tiles = self.tiles_for(players)
         counts = sorted({t for t in tiles if FORMATS[t].pricing == "count"}, key=tiles.index)
         if not 1 <= len(counts) <= 2:
-            raise RulesError("tiles: 1 or 2 different Count auctions (\"Always lay out at least 1 and at most 2 "
-                             f"different Count auctions\"), got {len(counts)}" + (f": {', '.join(counts)}" if counts
-                                                                                 else ""))
+            return ("tiles: 1 or 2 different Count auctions (\"Always lay out at least 1 and at most 2 different Count "
+                    f"auctions\"), got {len(counts)}" + (f": {', '.join(counts)}" if counts else ""))
         twice = sorted({t for t in tiles if t != "classic" and tiles.count(t) > 1})
         if twice:                    # "10 auction tiles" [A], one per format; Classic is printed on the board
-            raise RulesError(f"tiles: {', '.join(twice)} on more than one position; the box holds one tile of each "
-                             "format (only Classic, printed on the board, may show on several)")
+            return (f"tiles: {', '.join(twice)} on more than one position; the box holds one tile of each format "
+                    "(only Classic, printed on the board, may show on several)")
         unfit = [t for t in dict.fromkeys(tiles) if not FORMATS[t].players[0] <= players <= FORMATS[t].players[1]]
         if unfit:
-            raise RulesError(f"tiles: {', '.join(f'{t} is for {_players(FORMATS[t].players)}' for t in unfit)}"
-                             f"; \"make sure every chosen auction suits your player count\" ({players} players)")
+            return (f"tiles: {', '.join(f'{t} is for {_players(FORMATS[t].players)}' for t in unfit)}"
+                    f"; \"make sure every chosen auction suits your player count\" ({players} players)")
         if self.fairground:        # the game ends after the turn the last ticket is bought [I]
             rush = min(self.die_faces) if self.raffle_rush else 0        # at least the die's lowest face [K]
             bag = len(self.tickets) if players > 2 else min(self.tickets_two + rush, len(self.tickets))
             if bag < 1:
-                raise RulesError("tickets: the Fairground's raffle bag needs at least 1 ticket at the start (an empty "
-                                 f"bag would end the game after the first turn); tickets holds {len(self.tickets)}"
-                                 + (f" and tickets_two is {self.tickets_two}" if players == 2 else ""))
+                return ("tickets: the Fairground's raffle bag needs at least 1 ticket at the start (an empty bag "
+                        f"would end the game after the first turn); tickets holds {len(self.tickets)}"
+                        + (f" and tickets_two is {self.tickets_two}" if players == 2 else ""))
+        short = self._short_of_notes(self.start_for(players), players) if notes else ""
+        if short:
+            return f"notes: {players} players' start money needs more notes than the box holds: {short}"
+        return None
 
     def market_value(self, position: int) -> int:
         return self.market_track[position]

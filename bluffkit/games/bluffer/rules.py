@@ -41,6 +41,12 @@ MAX_QUESTIONS = 100
 TEAM_SPLITS = ("alternate", "halves")
 
 
+def _and(counts) -> str:
+    """``[7, 9]`` as "7 and 9"."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 @dataclass(frozen=True)
 class Rules(RuleOptions):
     """Fields, with the rulebook section each one comes from:
@@ -73,7 +79,11 @@ class Rules(RuleOptions):
       round wins, those who won the last round played (all of them if none did);
       ``"shared"``: every seat with the most round wins (three rounds won by different
       players still go to the last round's winner, as the rulebook says).
-    - ``max_answers``: 6 places on the board ("on answers 1 to 6").
+    - ``max_answers``: 6 places on the board ("on answers 1 to 6"); 3 to 12, and at least
+      the answers of the smallest game the rules allow (the false answers and the true one:
+      4 for two players writing "two, or even three" false answers, or for 3 players).
+      Rules that no player count from ``min_players`` to ``max_players`` can start a game
+      with are refused when they are built, not when a game starts.
     - ``leader_copies``: the leader "lifts the card slightly to copy the true answer onto
       the 'Answer' sheet" and "can also slightly alter the wording of an answer to make
       it more believable". ``False`` (default): the card's own wording is read;
@@ -163,6 +173,23 @@ class Rules(RuleOptions):
         # printed first_leader=99 as a ruleset, as You're Bluffing! does not)
         need(self.first_leader < self.max_players,
              f"first_leader must be a seat from 0 to max_players - 1 ({self.max_players - 1}), got {self.first_leader!r}")
+        # Rules that no player count they allow can start a game with are refused here, not
+        # when a game starts: max_answers=3 was taken, and every game then refused (2 players
+        # write up to 3 false answers and the true one, 3 players 3 and the true one).
+        counts = range(self.min_players, self.max_players + 1)
+        if all(self._unstartable(n) is not None for n in counts):
+            fewest = min(counts, key=self._answers)
+            least = self._answers(fewest)
+            need(not self.max_answers < least <= 12,
+                 f"max_answers must be an int from {least} to 12 with these rules, got {self.max_answers!r}: each "
+                 f"answer to a question takes a place on the board, and the smallest game they allow writes {least} "
+                 f"({self._answers_said(fewest)})")
+            reasons: dict[str, list[int]] = {}          # each reason, with the counts it holds at
+            for n in counts:
+                reasons.setdefault(str(self._unstartable(n)), []).append(n)
+            raise RulesError(f"no player count from min_players {self.min_players} to max_players "
+                             f"{self.max_players} can start a game with these rules: "
+                             + "; ".join(f"with {_and(ns)} players: {why}" for why, ns in reasons.items()))
 
     # the form of the game -----------------------------------------------------------
     @staticmethod
@@ -182,27 +209,56 @@ class Rules(RuleOptions):
         """Round wins that decide the game: 2 of 3 ("The player who has won 2 rounds")."""
         return self.rounds // 2 + 1
 
+    def _answers(self, players: int) -> int:
+        """The most answers a question of a ``players``-player game puts on the board: the
+        false ones written ("Game for 2 Players": "two, or even three"; one a player, or a
+        team member, in the other forms) and the true one."""
+        mode = self.mode_for(players)
+        if mode == "duel":
+            return self.duel_false_answers[1] + 1
+        if mode == "standard":
+            return players + 1
+        return max(map(len, self.teams_of(players))) + 1
+
+    def _answers_said(self, players: int) -> str:
+        """:meth:`_answers` in words: who writes them."""
+        mode = self.mode_for(players)
+        if mode == "duel":
+            return f"2 players: up to {self.duel_false_answers[1]} false answers, duel_false_answers, and the true one"
+        if mode == "standard":
+            return f"{players} players: {players} false answers and the true one"
+        team = self._answers(players) - 1
+        return f"{players} players: a team of {team} writes {team} false answers, and the true one"
+
+    def _unstartable(self, players: int) -> str | None:
+        """Why a game of ``players`` (a count from min_players to max_players) cannot start
+        under these rules, or ``None``."""
+        mode = self.mode_for(players)
+        if self._answers(players) > self.max_answers:
+            if mode == "duel":
+                return (f"the two-player asker writes up to {self.duel_false_answers[1]} false answers and the "
+                        f"true one: more than the {self.max_answers} places on the board (max_answers)")
+            if mode == "standard":
+                return (f"{players} players write {players} false answers and the true one: more than the "
+                        f"{self.max_answers} places on the board (max_answers)")
+            return (f"a team of {self._answers(players) - 1} writes more answers than the {self.max_answers} "
+                    "places on the board (max_answers)")
+        if mode == "teams" and self.team_scoring:
+            a, b = self.teams_of(players)
+            if len(a) != len(b):
+                return (f"team scoring needs teams of the same size (rulebook: \"if the teams have the "
+                        f"same number of players\"); {players} players make teams of {len(a)} and {len(b)}")
+        if self.first_leader >= players:
+            return f"first_leader {self.first_leader} is not a seat of a {players}-player game"
+        return None
+
     def check_players(self, players: int) -> None:
         """Refuse a player count the chosen rules cannot seat, saying why."""
         if isinstance(players, bool) or not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise RulesError(f"Bluffer is for {self.min_players} to {self.max_players} players, got {players!r}")
-        mode = self.mode_for(players)
-        if mode == "duel" and self.duel_false_answers[1] + 1 > self.max_answers:
-            raise RulesError(f"the two-player asker writes up to {self.duel_false_answers[1]} false answers and the "
-                             f"true one: more than the {self.max_answers} places on the board (max_answers)")
-        if mode == "standard" and players + 1 > self.max_answers:
-            raise RulesError(f"{players} players write {players} false answers and the true one: more than the "
-                             f"{self.max_answers} places on the board (max_answers)")
-        if mode == "teams":
-            a, b = self.teams_of(players)
-            if max(len(a), len(b)) + 1 > self.max_answers:
-                raise RulesError(f"a team of {max(len(a), len(b))} writes more answers than the {self.max_answers} "
-                                 "places on the board (max_answers)")
-            if self.team_scoring and len(a) != len(b):
-                raise RulesError(f"team scoring needs teams of the same size (rulebook: \"if the teams have the "
-                                 f"same number of players\"); {players} players make teams of {len(a)} and {len(b)}")
-        if self.first_leader >= players:
-            raise RulesError(f"first_leader {self.first_leader} is not a seat of a {players}-player game")
+        why = self._unstartable(players)
+        if why is not None:
+            raise RulesError(why)
 
     def load_deck(self):
         """The :class:`~bluffkit.games.bluffer.deck.Deck` named by ``deck`` (read once)."""

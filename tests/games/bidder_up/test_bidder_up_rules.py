@@ -992,7 +992,11 @@ def test_every_layout_the_rules_accept_deals_a_full_pen_everywhere():
     refused = 0
     for board in ("animal-market", "fairground"):
         for tiles in itertools.product(("cat-in-the-bag", "classic", "secret-count"), repeat=4):
-            g = game(board=board, tiles=list(tiles))
+            try:
+                g = game(board=board, tiles=list(tiles))
+            except RulesError as e:            # (no player count can start a game: refused when built)
+                refused += "more than one position" in str(e)
+                continue
             for players in (2, 3, 4):
                 try:
                     g.check_players(players)
@@ -1468,8 +1472,71 @@ def test_random_and_heuristic_games_end_with_both_other_readings(board):
 
 
 def test_a_box_too_small_for_the_start_money_names_the_note_short():
-    with pytest.raises(RulesError, match=r"needs more notes than the box holds: 4 notes of 0 \(2 each\), the box has 1"):
-        game(notes=[1, 16, 8, 6, 6, 4]).new_state(2)
+    """Five 0s deal the start money of two players (4) but not of three (6): the rules are
+    built, and a game of 3 is refused, naming the note short [L3]."""
+    g = game(notes=[5, 16, 8, 6, 6, 4])
+    g.new_state(2)
+    with pytest.raises(RulesError, match=r"needs more notes than the box holds: 6 notes of 0 \(2 each\), the box has 5"):
+        g.new_state(3)
+    with pytest.raises(RulesError, match=r"needs more notes than the box holds: 6 notes of 0"):
+        g.check_players(3)                                  # (as a session checks its seats)
+
+
+def test_start_money_the_box_cannot_deal_is_refused_when_the_rules_are_built():
+    """start_money=[20, 0, 0, 0, 0, 0] was taken (`bluffkit rules` printed it as a ruleset),
+    and every game then refused it: the box holds ten 0s [L3]. Refused when the rules are
+    built, naming the option, the most of each note for the fewest players and the value."""
+    with pytest.raises(RulesError) as e:
+        game(start_money=[20, 0, 0, 0, 0, 0])
+    assert str(e.value) == (
+        "start_money can be at most [5, 8, 4, 3, 3, 2] (one count per note of [0, 10, 50, 100, 200, 500]: the notes "
+        "in the game, notes=[10, 16, 8, 6, 6, 4], dealt to 2 players, the fewest these rules allow; give more notes "
+        "or a smaller start_money), got [20, 0, 0, 0, 0, 0]")
+    game(start_money=[5, 8, 4, 3, 3, 2], max_players=2)             # the most two players can be dealt
+    with pytest.raises(RulesError, match=r"^start_money can be at most \[3, 5, 2, 2, 2, 1\] .* dealt to 3 players"):
+        game(start_money=[4, 0, 0, 0, 0, 0], min_players=3)
+    with pytest.raises(RulesError, match=r"^start_money_two can be at most \[5, 8, 4, 3, 3, 2\] .* got \[6, 0, 0, 0, 0, 0\]"):
+        game(start_money_two=[6, 0, 0, 0, 0, 0], max_players=2)
+
+
+def test_start_money_some_player_counts_can_be_dealt_is_taken():
+    """Rules some games can start with are kept (a log of such a game reads again); a count
+    the box cannot deal is refused when a game of it starts, naming the note short [L3]."""
+    g = game(start_money=[20, 0, 0, 0, 0, 0], start_money_two=[2, 4, 2, 0, 0, 0])   # two players: their own
+    g.new_state(2)
+    with pytest.raises(RulesError, match=r"3 players' start money needs more notes than the box holds: 60 notes of 0"):
+        g.new_state(3)
+    g = game(start_money_two=[6, 0, 0, 0, 0, 0])                                      # 3 and 4 players can start
+    g.new_state(3)
+    with pytest.raises(RulesError, match=r"2 players' start money needs more notes than the box holds: 12 notes of 0"):
+        g.check_players(2)
+
+
+@pytest.mark.parametrize("bad", [[-1, 4, 2, 0, 0, 0], [2.0, 4, 2, 0, 0, 0], [float("nan"), 0, 0, 0, 0, 0],
+                                 [10**17, 0, 0, 0, 0, 0], [10**30, 0, 0, 0, 0, 0], "2,4,2,0,0,0", None, 140,
+                                 [None] * 6, [2, 4, 2]])
+def test_odd_start_money_is_refused_naming_it(bad):
+    for option in ("start_money", "start_money_two") if bad is not None else ("start_money",):   # (two: null
+        with pytest.raises(RulesError) as e:                                                       # is a value)
+            game(**{option: bad}, max_players=2)
+        assert option in str(e.value), str(e.value)
+
+
+def test_rules_no_player_count_can_start_a_game_with_are_refused_when_built():
+    """Tiles of three Count auctions, a Fairground bag of no tickets: every game was refused
+    when it started. The rules are refused, with the reason at the fewest players."""
+    with pytest.raises(RulesError, match=r"^no player count from min_players 2 to max_players 4 can start a game "
+                                         r"with these rules: with 2, 3 and 4 players: tiles: 1 or 2 different Count "
+                                         r"auctions .* got 3: dutch, secret-count, american-count$"):
+        game(tiles=["dutch", "secret-count", "american-count", "classic"])
+    with pytest.raises(RulesError, match=r"with 2 players: tickets: the Fairground's raffle bag needs at least 1 ticket"
+                                         r".*; with 3 and 4 players: tickets: "):
+        game(board="fairground", tickets=[])
+    with pytest.raises(RulesError, match=r"with 2 players: tiles: 1 or 2 different Count .* got 0$"):
+        game(start_money=[20, 0, 0, 0, 0, 0], tiles=["classic"] * 4, max_players=2)   # (not the start money alone)
+    game(tiles=["second-hand", "dutch", "classic", "classic"])      # 4 players can: refused at 3, when it starts
+    with pytest.raises(RulesError, match="second-hand is for 4 players"):
+        game(tiles=["second-hand", "dutch", "classic", "classic"], max_players=3)
 
 
 def test_a_pen_is_refilled_from_the_taller_stack_or_the_first_as_the_option_says():

@@ -1264,7 +1264,8 @@ def test_an_option_just_past_its_bounds_is_refused_naming_it(options, says):
 
 
 @pytest.mark.parametrize("options", [
-    {"max_answer_length": 5}, {"max_answer_length": 200}, {"max_answers": 3}, {"max_answers": 12},
+    {"max_answer_length": 5}, {"max_answer_length": 200}, {"max_answers": 3, "duel_false_answers": (1, 2)},
+    {"max_answers": 12},
     {"rounds": 1}, {"rounds": 2}, {"duel_false_answers": (1, 1)}, {"duel_questions": 100},
     {"questions_per_round": 100}, {"min_players": 2, "max_players": 10}, {"first_leader": 0}, {"first_leader": 9},
 ])
@@ -2079,3 +2080,43 @@ def test_the_legal_actions_of_writing_and_copying_cannot_be_listed():
     assert Legal(0, WRITE, write=1).actions() is None
     assert Legal(0, WRITE, write=1).description.startswith("write a false answer")
     assert Legal(0, WRITE, write=2, done=True).description.startswith("write up to 2 more false answers")
+
+
+def test_max_answers_no_game_can_start_with_is_refused_when_the_rules_are_built():
+    """max_answers=3 was taken (`bluffkit rules` printed it), and every game was refused when
+    it began: 2 players write up to 3 false answers and the true one ("two, or even three"),
+    3 players 3 and the true one, a team of 3 likewise. Refused when the rules are built,
+    naming the option, the range these rules allow and the value."""
+    from bluffkit.games.bluffer.rules import Rules
+    with pytest.raises(RulesError) as e:
+        Rules(max_answers=3)
+    assert str(e.value) == (
+        "max_answers must be an int from 4 to 12 with these rules, got 3: each answer to a question takes a place "
+        "on the board, and the smallest game they allow writes 4 (2 players: up to 3 false answers, "
+        "duel_false_answers, and the true one)")
+    with pytest.raises(RulesError, match=r"^max_answers must be an int from 4 to 12 with these rules, got 3: .* "
+                                         r"\(6 players: a team of 3 writes 3 false answers, and the true one\)$"):
+        Rules(max_answers=3, min_players=6)
+    assert Rules(max_answers=3, duel_false_answers=(1, 2)).max_answers == 3     # 2 players: 2 and the truth
+    assert Rules(max_answers=4).max_answers == 4                                 # 2 and 3 players can
+    with pytest.raises(RulesError, match=r"^max_answers must be an int from 12 to 12 with these rules, got 6"):
+        Rules(duel_false_answers=(2, 11), min_players=2, max_players=2)
+    with pytest.raises(RulesError, match=r"^no player count from min_players 2 to max_players 2 can start a game "
+                                         r"with these rules: with 2 players: the two-player asker writes up to 12 "
+                                         r"false answers and the true one: more than the 12 places"):
+        Rules(duel_false_answers=(2, 12), min_players=2, max_players=2, max_answers=12)
+
+
+def test_other_rules_no_player_count_can_start_a_game_with_are_refused_when_built():
+    from bluffkit.games.bluffer.rules import Rules
+    with pytest.raises(RulesError, match=r"^no player count from min_players 7 to max_players 7 can start a game "
+                                         r"with these rules: with 7 players: team scoring needs teams of the same "
+                                         r"size .* 7 players make teams of 4 and 3$"):
+        Rules(min_players=7, max_players=7, team_scoring=True)
+    Rules(min_players=7, max_players=8, team_scoring=True).check_players(8)
+
+
+@pytest.mark.parametrize("bad", [-1, 0, 2, 13, 10**30, 3.0, 4.5, float("nan"), float("inf"), "4", None, True, [4]])
+def test_odd_max_answers_are_refused_naming_it(bad):
+    with pytest.raises(RulesError, match="max_answers"):
+        make_game("bluffer", max_answers=bad)
