@@ -81,9 +81,46 @@ def _tuples(v):
     return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
 
 
+#: How a rule option declared a whole number is written in a rules dataclass (``int``, or
+#: ``int | None`` for one that may be null).
+_WHOLE_KINDS = ("int", "int | None", "None | int", "Optional[int]")
+
+
 def _game(args):
+    from bluffkit.core.errors import RulesError
     from bluffkit.core.game import make_game
-    return make_game(args.game, variants=args.variant or [], **_options(args.option))
+    options = _options(args.option)
+    try:
+        return make_game(args.game, variants=args.variant or [], **options)
+    except RulesError as e:
+        typed = _typed_number(args, options)
+        if typed is None:
+            raise
+        raise RulesError(f"{typed} (the rules: {e})") from None
+
+
+def _typed_number(args, options: dict) -> str | None:
+    """The first ``--option`` that gives a whole-number option a number with a point or
+    an exponent (``step=1e1``, ``step=10.0``, ``step=1.5``, ``step=NaN``), in words naming
+    what was typed and what it takes; ``None`` when there is none. The value is read as
+    JSON, so ``1e1`` became the number 10.0, and the rules' own refusal ("got 10.0")
+    named a value nobody typed."""
+    from bluffkit.core.game import make_game
+    try:
+        kinds = {f.name: f.type for f in dataclasses.fields(make_game(args.game, variants=args.variant or []).rules)}
+    except (BluffkitError, TypeError):      # (the game itself is refused: its own words stand)
+        return None
+    typed = {k.strip(): v.strip() for k, _, v in (pair.partition("=") for pair in args.option or [])}
+    for key, value in options.items():
+        if isinstance(value, float) and str(kinds.get(key)) in _WHOLE_KINDS:
+            text = printable(typed.get(key, repr(value)))        # (JSON's digits, or NaN, Infinity)
+            text = text if len(text) <= 40 else f"{text[:40]}… ({len(text)} characters)"
+            example = f" such as {int(value)}" if math.isfinite(value) and value.is_integer() and \
+                abs(value) < 10**18 else " such as 10"
+            read = "" if text == repr(value) else f": {text} is read as the number {value!r}"
+            return f"--option {key}={text}: {key} takes a whole number, written in digits{example}, with no point or " \
+                   f"exponent{read}"
+    return None
 
 
 def _add_game_args(p) -> None:
@@ -96,7 +133,8 @@ def _add_game_args(p) -> None:
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="any rule option, e.g. tie_break=shared or bank=[10,20,10,5,5,5] or bank=null "
                         "(the value read as JSON: a number, true/false, null, a list in brackets; None, True "
-                        "and False too; else text) (repeatable)")
+                        "and False too; else text; a whole-number option takes digits, step=10, not 1e1 or "
+                        "10.0) (repeatable)")
 
 
 def cmd_scenario(args) -> int:

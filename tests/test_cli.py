@@ -449,6 +449,30 @@ def test_rules_command_bad_option(capsys):
     assert_one_error_line(code, out, err, "lot_size")
 
 
+@pytest.mark.parametrize("typed, read", [("1e1", "10.0"), ("1E+1", "10.0"), ("NaN", "nan"), ("-Infinity", "-inf"),
+                                         ("1e400", "inf"), ("10.0", None), ("1.5", None), ("-3.0", None)])
+def test_a_whole_number_option_typed_with_a_point_or_exponent_says_what_was_typed(capsys, typed, read):
+    """--option step=1e1 was refused as "step must be an int >= 1, got 10.0": a value nobody
+    typed. The message gives what was typed, what it was read as, and what the option takes."""
+    code, out, err = run(["rules", "auction", "--option", f"step={typed}"], capsys)
+    said = f"bluffkit: --option step={typed}: step takes a whole number, written in digits such as "
+    assert_one_error_line(code, out, err, said, "with no point or exponent", "(the rules: ")
+    assert (f": {typed} is read as the number {read} (" in err) == (read is not None), err
+
+
+def test_a_typed_number_is_named_in_every_command_that_takes_options(capsys, tmp_path):
+    code, out, err = run(["simulate", "bluffer", "--players", "3", "--games", "1", "--seed", "1",
+                          "--out", tmp_path / "x.csv", "--option", "max_answers=4e0"], capsys)
+    assert_one_error_line(code, out, err, "--option max_answers=4e0: max_answers takes a whole number, written in "
+                                          "digits such as 4, with no point or exponent: 4e0 is read as the number 4.0")
+    code, out, err = run(["rules", "bloff", "--option", "two_decks_from=7.0"], capsys)    # (an int or null)
+    assert_one_error_line(code, out, err, "--option two_decks_from=7.0: two_decks_from takes a whole number")
+    code, out, err = run(["rules", "auction", "--option", "step=ten"], capsys)             # (text: as typed)
+    assert_one_error_line(code, out, err, "step must be an int >= 1, got 'ten'")
+    code, _, _ = run(["rules", "auction", "--option", "step=10"], capsys)
+    assert code == 0
+
+
 @pytest.mark.parametrize("game, option, says", [
     ("bidder-up", "start_money=[20,0,0,0,0,0]",
      "start_money can be at most [5, 8, 4, 3, 3, 2] (one count per note of [0, 10, 50, 100, 200, 500]: "),
