@@ -115,7 +115,7 @@ class BloffTable(SeatPanel):
         last call below a 1280 x 720 screen. A big hand (a pile taken) is drawn smaller, as
         the cards to click are, and its title leads the cards' first row (on a line of its
         own, 28 cards ran 9 px below the screen, the file browser open). Empty and hidden
-        otherwise, and for a hand of no cards (the seat says "your hand: none"; a cover
+        otherwise, and for a hand of no cards (the seat says "Your hand: none"; a cover
         holds nothing of it: :meth:`clear_controls`)."""
         on = bool(self.projector.value) and obs.legal.play_from is None and bool(obs.hand)
         many = " bk-held-many" if len(obs.hand) > MANY_CARDS else ""

@@ -61,14 +61,15 @@ def seat_html(game, obs, names, *, hand_to_click: bool = False, hand_beside: boo
     hand and its own cards in the pile; the others' hands as card backs with their number.
     ``hand_to_click``: the panel draws the hand apart as cards to click while the seat lays
     cards (the Bløff table: under the table, beside it on a projector), so the table only
-    counts it then; every other panel (the scenario player, the replay) draws it here.
+    counts it then, in a plain sentence ("Your hand, 13 cards: click the cards to lay"); every
+    other panel (the scenario player, the replay) draws it here.
     ``hand_beside``: the panel draws the hand beside the table at every other moment too
     (the Bløff table on a projector: a hand of 15 cards drawn in the seat pushed the table
     below a 1280 x 720 screen at a call), so the seat says where it is then (its name's
     line counts it)."""
     apart = hand_to_click and obs.legal.play_from is not None
-    hands = [(f"your hand: {how_many(len(obs.hand), 'card')}, to click" if apart
-              else ("your hand: on the right" if obs.hand else "your hand: none") if hand_beside
+    hands = [(f"Your hand, {how_many(len(obs.hand), 'card')}: click the card{'s' if len(obs.hand) != 1 else ''} to lay"
+              if apart else ("Your hand: on the right" if obs.hand else "Your hand: none") if hand_beside
               else cards_html(obs.hand))
              if i == obs.seat else art.backs(obs.hand_sizes[i]) for i in range(len(names))]
     mine = (f"<div class='bk-box'>Your cards in the pile: {cards_html(obs.my_pile_cards)}</div>"

@@ -560,17 +560,31 @@ def test_a_seats_hand_is_drawn_where_no_clickable_hand_is_below_the_table():
     for i in range(p.step.max + 1):
         p.step.value = i
         hand = game.observe(p.result.states[i], 0).hand
-        assert "your hand" not in p.table.value and cards_html(hand) in p.table.value, (i, p.table.value)
+        assert "your hand" not in p.table.value.lower() and cards_html(hand) in p.table.value, (i, p.table.value)
     played = Session("bloff", ["random"] * 3, seed=2).run()
     r = ReplayViewer(played)
     r.viewer.value = 0
     for i in range(min(r.step.max, 12) + 1):
         r.step.value = i
         hand = r.game.observe(r.states[i], 0).hand
-        assert "your hand" not in r.table.value and cards_html(hand) in r.table.value, (i, r.table.value)
+        assert "your hand" not in r.table.value.lower() and cards_html(hand) in r.table.value, (i, r.table.value)
     t = BloffTable(players=3, humans=[0], bots="caller", names=["Anne", "Bo", "Cy"], seed=1)
     t.show.click()
-    assert "your hand: 18 cards, to click" in t.view.value, t.view.value
+    assert "Your hand, 18 cards: click the cards to lay" in t.view.value, t.view.value
+
+
+def test_the_seat_names_its_hand_to_click_in_a_plain_sentence():
+    """While a seat lays cards its seat on the table counts the hand drawn apart as cards to
+    click: it read "your hand: 13 cards, to click". A plain sentence now, the card or the
+    cards as many as it holds."""
+    from bluffkit.widgets.render_bloff import seat_html
+    t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
+    t.show.click()
+    assert "Your hand, 13 cards: click the cards to lay" in t.view.value, t.view.value
+    assert "to click" not in t.view.value, t.view.value
+    obs = t.session.observe(0)
+    one = type(obs).from_fields(**{**dict(zip(obs._fields, obs)), "hand": obs.hand[:1]})
+    assert "Your hand, 1 card: click the card to lay" in seat_html(t.game, one, t.session.names, hand_to_click=True)
 
 
 def test_on_a_projector_the_seat_does_not_say_the_hand_is_below():
@@ -580,7 +594,7 @@ def test_on_a_projector_the_seat_does_not_say_the_hand_is_below():
     t = BloffTable(players=4, humans=[0], names=NAMES, seed=1)
     t.show.click()
     t.set_projector(True)
-    assert "your hand: 13 cards" in t.view.value and "below" not in t.view.value, t.view.value
+    assert "Your hand, 13 cards" in t.view.value and "below" not in t.view.value, t.view.value
 
 
 def test_on_a_projector_the_hand_at_a_call_stands_beside_the_table():
@@ -601,7 +615,7 @@ def test_on_a_projector_the_hand_at_a_call_stands_beside_the_table():
     assert t.screen == ("seat", 1) and t.call_box.layout.display is None
     hand = "".join(playing_card(*card_parts(c)) for c in sort_hand(t.session.observe(1).hand))    # Bo's, drawn
     assert t.held in t.controls.children and t.held.layout.display is None and hand in t.held.value
-    assert "your hand: on the right" in t.view.value and "bk-play" not in t.view.value, t.view.value
+    assert "Your hand: on the right" in t.view.value and "bk-play" not in t.view.value, t.view.value
     t.set_projector(False)                                  # at a desk: in the seat, as before
     assert t.held.value == "" and t.held.layout.display == "none"
     assert cards_html(t.session.observe(1).hand) in t.view.value
@@ -611,7 +625,7 @@ def test_the_hand_beside_the_table_never_reaches_a_cover_and_an_empty_hand_is_no
     """Projector switched on at a cover draws no hand beside the table (the next seat's or
     the last's); switched back on a seat's screen it is that seat's. A seat that has laid
     its last cards has no hand to draw: nothing stands beside the table, and the seat says
-    "your hand: none" (it said "on the right" over an empty box)."""
+    "Your hand: none" (it said "on the right" over an empty box)."""
     from bluffkit.widgets.render_bloff import seat_html
     t = BloffTable(players=3, humans=[0, 1], names=["Anne", "Bo", "Cy"], seed=1)
     t.show.click()
@@ -630,4 +644,4 @@ def test_the_hand_beside_the_table_never_reaches_a_cover_and_an_empty_hand_is_no
     assert t.held.layout.display is None, "Bo's cards stand beside the table"
     t.draw_held(empty)
     assert t.held.value == "" and t.held.layout.display == "none", "an empty hand stands beside the table"
-    assert "your hand: none" in seat_html(t.game, empty, t.session.names, hand_to_click=True, hand_beside=True)
+    assert "Your hand: none" in seat_html(t.game, empty, t.session.names, hand_to_click=True, hand_beside=True)
