@@ -166,7 +166,9 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
     ``chosen`` and its own votes; ``voting``: the sheets are left out (they are the vote
     buttons); ``last``: the last question's reveal is drawn (unless ``private_only``);
     ``by_player``: the points with a row per player (a projector's narrow column: ten players'
-    columns ran off its side), else a column per player (the table stays short)."""
+    columns ran off its side), the leader tagged in its row; else a column per player (the
+    table stays short), the leader named in the head line above it (its tag beside a name in
+    the row of names read as a column of its own)."""
     n = len(names)
     leader = src.leader
     team_of = tuple(0 if s in teams[0] else 1 for s in range(n)) if teams else None
@@ -177,7 +179,9 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
     points, totals = points_now(src, chosen, n)      # a wrong pick of the two-player game at once
     cells = []
     for i, name in enumerate(names):
-        role = " <span class='bk-tag'>leader</span>" if i == leader and src.phase != "over" else ""
+        # the leader's tag in its row (one row per player); a column per player names the
+        # leader in the head line instead: in the row of names its tag read as a column's
+        role = " <span class='bk-tag'>leader</span>" if i == leader and src.phase != "over" and by_player else ""
         act = " <span class='bk-tag bk-tag-act'>to act</span>" if i in to_move else ""
         cls = " class='bk-turn'" if i in to_move else ""
         team = 'AB'[team_of[i]] if team_of is not None else ""
@@ -201,8 +205,9 @@ def _draw(game, src, names, to_move, mode, teams, who, question, *, truth, truth
         where = f"round {src.round + 1}, {where}"
     if src.phase == "over":          # (the counters have moved on to a round never played)
         where = ""
+    lead = f" &middot; {escape(names[leader])} is the leader" if src.phase != "over" and not by_player else ""
     lines = [STYLE, f"<div class='bk-box bk-drawn'><b>{who}</b> &middot; {where + ' &middot; ' if where else ''}"
-                    f"{phase_label(src.phase, mode, leader, teams, names)}</div>"]
+                    f"{phase_label(src.phase, mode, leader, teams, names)}{lead}</div>"]
     if not private_only:
         lines.append(f"<table class='bk-table bk-points{' bk-by-player' if by_player else ''}'>{''.join(rows)}</table>")
     if src.phase in _IN_PLAY:                    # a question is in play (everyone sees that)

@@ -1131,3 +1131,29 @@ def test_the_next_players_click_after_a_hand_over_is_never_the_last_players_type
     now[0] += 0.15
     t.write.click()                                 # her box empty: told why, not dropped
     assert "can&#x27;t write an empty answer" in t.message.value, t.message.value
+
+
+def test_the_leader_is_named_in_the_head_line_not_in_the_row_of_names():
+    """The worked example's table (a column per player): the leader's tag stood beside
+    Anne's name in the row of names, where it read as a column of its own. The head line
+    above the table names the leader; the row of names holds the names (and the players to
+    act, whose columns are lit). With a row per player (a projector) the tag is in the
+    leader's row."""
+    import re
+
+    from bluffkit.widgets import ScenarioPlayer
+    p = ScenarioPlayer("bluffer-worked-question")
+    for step in (0, 3):
+        p.step.value = step
+        html = p.table.value
+        names_row = re.search(r"<table class='bk-table bk-points'><tr>(.*?)</tr>", html).group(1)
+        assert "leader" not in names_row, (step, names_row)
+        head = re.search(r"<div class='bk-box bk-drawn'>(.*?)</div>", html).group(1)
+        assert "Anne is the leader" in head, (step, head)
+    t = BlufferTable(players=4, humans=[0], names=["Anne", "Ben", "Chloé", "Dev"], seed=1)
+    obs = t.session.observe(0)
+    leader = t.session.names[obs.leader]
+    html = seat_html(t.game, obs, t.session.names, by_player=True)
+    assert "bk-by-player" in html and "is the leader" not in html, html
+    tagged = [r for r in re.findall(r"<tr>(.*?)</tr>", html) if ">leader<" in r]
+    assert len(tagged) == 1 and re.match(rf"<td( class='bk-turn')?>{leader}\b", tagged[0]), tagged
