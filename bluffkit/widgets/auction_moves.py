@@ -206,6 +206,7 @@ class MoveControls(W.VBox):
         # and clear() blanks the "Bid N" button (N may be a sealed bid) while it is off screen.
         self._steppers: dict[tuple, tuple[W.HBox, W.Button]] = {}
         self._words: dict[tuple, W.Button] = {}
+        self._stepper_parts: dict[tuple, tuple] = {}  # each stepper's own widgets, without the words beside it
         self._range: tuple[int, int | None] = (0, None)
         self._holds: int | None = None         # what the seat's notes are worth (count formats: how many)
         self._asked: int | None = None         # a bid above that, asked about once (see _press)
@@ -274,7 +275,9 @@ class MoveControls(W.VBox):
             # wrapped, not shrunk: on the projector "\u221210" would read "\u2212..."
             made = self._steppers[key] = (W.HBox(downs + [self.amount] + ups + [bid],
                                                  layout=W.Layout(flex_flow="row wrap")), bid)
+            self._stepper_parts[key] = made[0].children
         row, self.bid_button = made
+        row.children = self._stepper_parts[key]        # (the words of the last draw beside it gone)
         self.amount.value = start
         self._label_bid()
         return row
@@ -366,6 +369,8 @@ class MoveControls(W.VBox):
         retire(self.children, keep=[self.amount, *(row for row, _ in self._steppers.values()),
                                     *self._words.values()])
         self.children = ()
+        for key, (row, _) in self._steppers.items():       # (the kept words, off screen, out of it)
+            row.children = self._stepper_parts[key]
         self.notes, self.bid_button, self.note_button = [], None, None
         self.amount.value = 0              # kept open off screen: no amount typed (a sealed bid) stays in it
         self._kind = self._holds = self._asked = None       # nothing of the last seat's to play or tell
@@ -406,16 +411,17 @@ class MoveControls(W.VBox):
         rows: list = []
         self.bid_button = self.note_button = None
         self.notes = []
+        stepper = None
         if legal.bid:
             lo, hi = legal.bid
             # the lowest bid the rules allow, as the prompt names it ("bid 65 or more" after a
             # typed 55; its step buttons then go onto the grid of the format's step, +10: 70),
             # but at least one step (a sealed bid may be 1: the button offers 10)
             start = lo if count else max(lo, r.step)
-            rows.append(self._stepper("Bid", Bid, lo, hi, min(start, hi) if hi is not None else start, steps))
+            rows.append(stepper := self._stepper("Bid", Bid, lo, hi, min(start, hi) if hi is not None else start, steps))
         if legal.call:
             lo, hi = legal.call
-            rows.append(self._stepper("Call", Call, lo, hi, min(max(lo, r.step), hi), (r.step, 5 * r.step)))
+            rows.append(stepper := self._stepper("Call", Call, lo, hi, min(max(lo, r.step), hi), (r.step, 5 * r.step)))
         if legal.place:
             rows.append(self._note_picker(obs.hand, d, "Lay", Place))
         if legal.pay:
@@ -453,6 +459,11 @@ class MoveControls(W.VBox):
         if buttons and legal.place and rows and self.note_button is not None:
             bar = rows[-1].children[-1]              # Lay and Pass in one row (a projector's column is short)
             bar.children = (*bar.children, *buttons)
+        elif buttons and rows and rows[-1] is stepper and all(b in self._words.values() for b in buttons):
+            # Bid and Pass in one row too: on a projector Bid wrapped under the steps and Pass
+            # took a row of its own, and the newest line of What happened went below a
+            # 1280 x 720 screen. (Only the kept words join the kept stepper: it is never retired.)
+            stepper.children = (*stepper.children, *buttons)
         elif buttons:
             rows.append(W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")))
         self._blank_kept(shown=self.bid_button)

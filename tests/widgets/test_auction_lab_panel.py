@@ -299,14 +299,15 @@ def test_only_the_moves_of_the_format_are_shown():
 # -- on a projected classroom screen (1280 x 720) ------------------------------------------------
 
 def test_pass_sits_beside_the_bid_stepper_not_on_a_line_of_its_own():
-    """The stepper ("Bid 10") and the words ("Pass") are two rows of the move's box: laid
-    one under the other, Pass took a line of its own. The box lays its rows side by side
-    while they fit; the notes to click (a wide row) still take a line of their own."""
+    """The stepper ("Bid 10") and the words ("Pass") were two rows of the move's box: laid
+    one under the other, Pass took a line of its own. The words now follow Bid in the
+    stepper's own row, and the box lays its rows side by side while they fit; the notes to
+    click (a wide row) still take a line of their own."""
     lab = AuctionLab(fmt="second-hand", bidders=3, human=1, seed=1)
     rows = list(lab.controls.children)
     stepper = next(r for r in rows if lab.controls.bid_button in r.children)
     words = next(r for r in rows if any(getattr(b, "description", "") == "Pass" for b in r.children))
-    assert stepper is not words
+    assert stepper is words and stepper.children.index(lab.controls.bid_button) < len(stepper.children) - 1
     assert lab.controls.layout.flex_flow == "row wrap", "the rows one under the other: Pass on a line of its own"
     assert "Pass" in buttons(lab) and lab.controls.bid_button.description.startswith("Bid ")
     lab = AuctionLab(fmt="secret-count", bidders=3, human=1, seed=4)    # notes laid face down
