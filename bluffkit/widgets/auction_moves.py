@@ -100,7 +100,9 @@ def choice_words(obs, names, pen_words=None) -> str:
     """What the seat of ``obs`` may do in its auction, in the words of the buttons that do it
     (:class:`MoveControls`), not in the typed moves' notation ("raise NOTE", "lay NOTES",
     "choose 2 (by seat number)") that a panel's prompt quoted beside buttons naming them
-    otherwise: "pass, or lay one more note face down (a button for each of your notes)";
+    otherwise: "pass, or lay one more note face down" (the buttons name the notes: "Lay a
+    10 note"; the prompt's "(a button for each of your notes)" took a line of a projector's
+    column, and the newest line of What happened went below a 1280 x 720 screen);
     ``pen_words`` as :meth:`MoveControls.show`'s.
 
     >>> from bluffkit.auctions import Auction
@@ -126,7 +128,7 @@ def choice_words(obs, names, pen_words=None) -> str:
     if legal.place:
         out.append("lay notes face down (click your notes, then Lay)")
     if legal.raise_:
-        out.append("lay one more note face down (a button for each of your notes)")
+        out.append("lay one more note face down")
     if legal.call:
         out.append(f"call a price from {amount(legal.call[0])} to {amount(legal.call[1])}")
     if legal.choose:

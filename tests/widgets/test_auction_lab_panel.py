@@ -1328,3 +1328,20 @@ def test_a_seat_played_with_typed_values_is_not_told_the_others_values_are_hidde
     assert "values are hidden" not in lab.private.value and "typed in the settings" in lab.private.value
     lab.typed.value = ""
     assert "The others' values are hidden." in lab.private.value
+
+
+def test_american_counts_prompt_leaves_the_notes_to_its_buttons():
+    """American Count's prompt said "pass, or lay one more note face down (a button for each
+    of your notes)" beside the buttons "Lay a 10 note", ... that say it: on a projector the
+    words in brackets took a line of the controls' column (Bidder Up!: the newest line of
+    What happened went below a 1280 x 720 screen)."""
+    from bluffkit.auctions import Auction
+    from bluffkit.widgets.auction_moves import choice_words
+    g = Auction.create(format="american-count")
+    s = g.new_state(4)
+    while not (g.to_move(s) and g.observe(s, g.to_move(s)[0]).legal.raise_):
+        movers = g.to_move(s)
+        s = g.step(s, None, g.sample_chance(s, np.random.default_rng(0))) if not movers else \
+            g.step(s, movers[0], g.observe(s, movers[0]).legal.sample(np.random.default_rng(0)))
+    words = choice_words(g.observe(s, g.to_move(s)[0]), ["A", "B", "C", "D"])
+    assert "lay one more note face down" in words and "button" not in words, words
