@@ -321,6 +321,21 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           ".bk-projector .bk-legal .bk-auction-now {display: none}"
           ".bk-projector .bk-farm > div {line-height: 1.45 !important; margin-top: 2px !important}"
           ".bk-projector .bk-farm {padding: 4px 8px !important}"
+          # while the seat is asked in an auction, What happened right under the auction's
+          # moves (and a refusal's message line), the seat's own farm board after it, as on the
+          # market's screen: under the farm board the newest line of What happened was below a
+          # 1280 x 720 screen on most auction screens (an auctioneer's farm board, its tags on
+          # two lines, under a prompt of four lines, took it some 60 px below). What happened
+          # there in the farm boards' type, its heading in the projector's, three lines high
+          # (it scrolls to the rest: _draw_events), so the farm board follows close
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) > :is(.bk-bu-farms, .bk-bu-more-farms, .bk-side) "
+          "{order: 1}"
+          ".bk-projector .bk-bu-controls .bk-log .bk-box {font-size: 18px; line-height: 1.3}"
+          ".bk-projector .bk-bu-controls .bk-log .bk-box > b:first-child {font-size: 22px}"
+          ".bk-projector .bk-bu-controls .bk-log .bk-log-turn {margin-top: 2px !important}"
+          # three lines high: the turn's head and a newest line of two (four put the seat's
+          # notes on its farm board below the screen in a Classic auction)
+          ".bk-projector .bk-bu-controls .bk-log .bk-log-lines {max-height: 3.9em}"
           # the notes to lay or pay in an auction (Secret Count: a bid of 19 notes) in rows of ten
           # on a projector, their values in 18 px type: three rows of 58 px wide notes pushed
           # What happened below a 1280 x 720 screen
@@ -437,6 +452,8 @@ class BidderUpTable(SeatPanel):
         # on a projector: the seat's own farm board alone in farms, the others folded here with
         # the text view, below what happened (see seat_pieces); else the text view is in farms
         self.more_farms = W.HTML()
+        self.farms.add_class("bk-bu-farms")          # (after What happened on a projector's auction screen: _STYLE)
+        self.more_farms.add_class("bk-bu-more-farms")
         self.events_before = self.more_farms       # on a projector, what happened under the own farm board
         self.message_before = self.farms           # off it, a refusal or a question above the farm boards
         self._farms_html = self._more_html = self._auction_html = ""
@@ -591,8 +608,11 @@ class BidderUpTable(SeatPanel):
                     line = (f"<span class='bk-own' style='border: 1px solid #0072B2; border-radius: 6px; "
                             f"padding: 0 4px; margin-right: 4px'>you</span>{line}")
                 out.append(f"<div style='padding-left: 12px'>{line}</div>")
+        # on the projector in a box a few lines high that scrolls to the rest (as every table's
+        # there: PROJECTOR_LOG_LINES), so that the seat's farm board follows it close
+        body = f"<div class='bk-log-lines'>{''.join(out)}</div>" if projector else "".join(out)
         self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
-                             + "".join(out) + "</div>")
+                             + body + "</div>")
 
     def _draw_screen(self, seat: int | None, obs) -> None:
         """As :meth:`SeatPanel._draw_screen`, then "What happened" again: a cover or the end

@@ -2094,3 +2094,40 @@ def test_on_a_projector_the_auction_box_is_spaced_as_the_projector_says_not_as_i
     assert {"line-height", "padding"} <= set(projected), projected
     weak = [p for p, v in projected.items() if p in set_here and "!important" not in v]
     assert weak == [], f"the box's own style outweighs the projector's {weak}"
+
+
+def _asked_to_bid(seed: int = 4) -> BidderUpTable:
+    """Annette's table (four players, bots besides her), asked to bid in another's auction:
+    her own moves random, the panel drawn once."""
+    t = BidderUpTable("animal-market", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"], seed=seed)
+    s, rng = t.session, np.random.default_rng(seed)
+    for _ in range(2000):
+        t.said += s.advance()
+        obs = s.observe(0)
+        if obs.auction is not None and obs.auction.legal and obs.auction.legal.bid and s.state.current != 0:
+            t.refresh()
+            return t
+        t.said.append(s.play(s.legal(0).sample(rng), 0))
+    raise AssertionError("Annette is never asked to bid")
+
+
+@pytest.mark.slow                     # (some 0.2 s: the table played to an auction)
+def test_on_a_projector_what_happened_comes_under_the_auctions_moves():
+    """On a projector the newest line of What happened, under the seat's own farm board,
+    was below a 1280 x 720 screen on most auction screens. While the seat is asked in an
+    auction it comes right under the auction's moves, the farm boards after it (a rule of the
+    table's style, by the farm boards' classes), in a box a few lines high that scrolls to
+    the rest; Pass beside Bid, not on a row of its own (the browser's measure:
+    tests/browser/test_bidder_up_auction_projector.py)."""
+    t = _asked_to_bid()
+    stepper = next(r for r in t.auction_moves.children if t.auction_moves.bid_button in r.children)
+    assert "Pass" in [b.description for b in stepper.children], "Pass on a row of its own"
+    assert "bk-log-lines" not in t.events.value, "off the projector What happened does not scroll"
+    t.set_projector(True)
+    assert "bk-bu-farms" in t.farms._dom_classes and "bk-bu-more-farms" in t.more_farms._dom_classes
+    assert (".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) > :is(.bk-bu-farms, .bk-bu-more-farms, "
+            ".bk-side) {order: 1}") in t.style_sheet.value
+    assert ".bk-bu-controls .bk-log .bk-log-lines {max-height: 3.9em}" in t.style_sheet.value
+    body = t.events.value.split("<div class='bk-log-lines'>", 1)
+    assert len(body) == 2 and "<b>What happened</b>" in body[0] and "Turn " in body[1], t.events.value
+    assert t.controls.children.index(t.events) < t.controls.children.index(t.more_farms)
