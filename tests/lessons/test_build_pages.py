@@ -8,9 +8,8 @@ from bluffkit import lessons as L
 from .conftest import TINY, build_lessons, write_tiny
 
 
-def test_a_stored_panel_is_shown_on_the_page_as_a_note_naming_it(tmp_path):
-    """A panel needs a running kernel: the page shows a note naming it, never the stored
-    widget output (which a static page cannot draw)."""
+def _with_a_stored_panel(tmp_path, shown: str):
+    """A tiny lesson whose first code cell's stored output is a panel (``shown``: its text)."""
     import nbformat
 
     folder = write_tiny(tmp_path / "lessons")
@@ -18,8 +17,15 @@ def test_a_stored_panel_is_shown_on_the_page_as_a_note_naming_it(tmp_path):
     code = next(c for c in nb.cells if c.cell_type == "code")
     code.outputs = [nbformat.v4.new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json": {"model_id": "m1", "version_major": 2, "version_minor": 0},
-        "text/plain": "AuctionLab(seats=4)"})]
+        "text/plain": shown})]
     nbformat.write(nb, folder / "lesson.ipynb")
+    return folder
+
+
+def test_a_stored_panel_is_shown_on_the_page_as_a_note_naming_it(tmp_path):
+    """A panel needs a running kernel: the page shows a note naming it, never the stored
+    widget output (which a static page cannot draw)."""
+    folder = _with_a_stored_panel(tmp_path, "AuctionLab(seats=4)")
     for audience in ("teacher", "worksheet"):
         page = build_lessons.document(L.read(folder), audience)
         shown = [o for c in page.cells if c.cell_type == "code" for o in c.outputs]
@@ -110,15 +116,7 @@ def test_lesson_07s_worksheet_numbers_its_code_cells_one_by_one():
 def test_a_worksheets_panel_note_names_the_notebook_a_student_holds(tmp_path):
     """The printed worksheet's panel note said "open lesson.ipynb": a student is handed
     NN-slug-worksheet.ipynb, which plays the panels as well once its cells have run."""
-    import nbformat
-
-    folder = write_tiny(tmp_path / "lessons")
-    nb = nbformat.read(folder / "lesson.ipynb", as_version=4)
-    code = next(c for c in nb.cells if c.cell_type == "code")
-    code.outputs = [nbformat.v4.new_output("display_data", data={
-        "application/vnd.jupyter.widget-view+json": {"model_id": "m1", "version_major": 2, "version_minor": 0},
-        "text/plain": "BloffTable(4 players)"})]
-    nbformat.write(nb, folder / "lesson.ipynb")
+    folder = _with_a_stored_panel(tmp_path, "BloffTable(4 players)")
     notes = {audience: next(o for c in build_lessons.document(L.read(folder), audience).cells
                             if c.cell_type == "code" for o in c.outputs)["data"]["text/html"]
              for audience in ("teacher", "worksheet")}
