@@ -137,6 +137,13 @@ def _quoted(line: str) -> str:
     return f"\u2018{line}\u2019" if "\u201c" in line else f"\u201c{line}\u201d"
 
 
+def _seed_text(seed: int) -> str:
+    """A seed in a message: its digits, or its start and its length when it is long (a seed
+    may have 309 digits)."""
+    text = str(seed)
+    return text if len(text) <= 40 else f"{text[:20]}… ({len(text)} digits)"
+
+
 class Session:
     """One game: ``seats`` lists, per seat, ``"human"``, a bot name (``"random"``,
     ``"heuristic"``), an agent object, or a list of moves to play in order. ``undo``
@@ -452,7 +459,7 @@ class Session:
                              replace=replace)
 
     @classmethod
-    def load(cls, path: str | Path, seats=None, undo: str = "own") -> "Session":
+    def load(cls, path: str | Path, seats=None, undo: str = "own", *, seed: int | None = None) -> "Session":
         """A session from a log, at its last step; seats default to humans (``None``), else
         one agent per seat of the log.
 
@@ -464,13 +471,31 @@ class Session:
         saves names no seed (none dealt the whole game) but holds every draw and move made, so
         it replays exactly. Two sessions loaded from one such log play on differently. (It
         went on from seed 0: every seedless log was continued with one and the same draws,
-        those of a game dealt with seed 0, and no seed 0 was written to say so.)"""
+        those of a game dealt with seed 0, and no seed 0 was written to say so.)
+
+        ``seed``: the seed such a log goes on from instead of a fresh one (a whole number from
+        0 to 2**1024 - 1, checked as every seed is, :func:`~bluffkit.core.seeding.check_seed`),
+        so that a continuation can be played again: two sessions loaded from one seedless log
+        with one ``seed`` draw alike. The session is still ``seed_unknown`` and its saved log
+        still names no seed: ``seed`` did not deal the moves before. A log that names its seed
+        goes on from that seed, as it was dealt; a ``seed`` given for it is refused
+        (:class:`RulesError`, which does not say the log's seed: an unfinished game's seed
+        deals every hand to come), unless it is that very seed: another would deal the rest of
+        a game the log's seed began, and the log saved would name a seed that dealt only part
+        of it."""
+        if seed is not None:
+            seed = check_seed(seed)
         log, states = gamelog.read(path)
+        if seed is not None and log.seed is not None and seed != log.seed:
+            # (the log's own seed is not said: an unfinished game's seed deals every hand to come)
+            raise RulesError(f"seed={_seed_text(seed)}: this log names a seed of its own and goes on from it, as "
+                             f"it was dealt; seed= is for a log that names none (\"seed\": null)")
         if seats is not None and (not isinstance(seats, (list, tuple)) or len(seats) != len(log.seats)):
             raise RulesError(f"seats: the log has {len(log.seats)} seats ({', '.join(map(str, log.names))}): give one "
                              f"agent per seat, or None for humans; got {quote(seats, 60)}"[:300])
         s = cls(log.game, seats or [HUMAN] * len(log.seats), names=log.names,
-                seed=fresh_seed() if log.seed is None else log.seed, start=log.start, undo=undo)
+                seed=log.seed if log.seed is not None else fresh_seed() if seed is None else seed,
+                start=log.start, undo=undo)
         s.seed_unknown = log.seed is None          # (saved again, it names no seed it was not dealt by)
         s.moves = states.moves = list(log.moves)    # the trail replays the session's moves
         s.states = states

@@ -874,3 +874,48 @@ def test_two_sessions_loaded_from_one_seedless_log_draw_apart(tmp_path):
     path, _ = _seedless_log(tmp_path)
     one, two = (Session.load(path, seats=["random"] * 3) for _ in range(2))
     assert one.seed != two.seed, "each load draws its own fresh seed"
+
+
+def test_a_seedless_log_goes_on_from_a_seed_given_to_load(tmp_path):
+    """A researcher's continuation of a seedless log could not be played again: each load
+    drew a fresh seed and took none. ``Session.load(path, seed=S)`` goes on from ``S``:
+    two such loads draw alike, the session is still ``seed_unknown``, and its saved log
+    names no seed (docs/logs.md)."""
+    import json
+    path, s = _seedless_log(tmp_path)
+    bots = ["random"] * 3
+    one, two = (Session.load(path, seats=bots, seed=99) for _ in range(2))
+    assert one.seed == two.seed == 99 and one.seed_unknown and one.moves == s.moves
+    one.advance(limit=12)
+    two.advance(limit=12)
+    assert one.moves == two.moves, "one seed, one continuation"
+    as_seeded = Session.load(_seedless_log(tmp_path, 99)[0], seats=bots)
+    as_seeded.advance(limit=12)
+    assert one.moves == as_seeded.moves, "drawn from the seed given"
+    one.save(tmp_path / "continued.jsonl")
+    assert json.loads((tmp_path / "continued.jsonl").read_text(encoding="utf-8").splitlines()[0])["seed"] is None
+    assert Session.load(path, seed=np.int64(7)).seed == 7
+
+
+def test_a_seed_given_for_a_log_that_names_its_own_is_refused(tmp_path):
+    """A log that names its seed goes on from it, as it was dealt: another seed is refused
+    in words that do not tell the log's seed (an unfinished game's seed deals every hand to
+    come); the log's own seed is taken."""
+    path, s = _seedless_log(tmp_path, 4)
+    with pytest.raises(RulesError, match=r"^seed=5: this log names a seed of its own and goes on from it") as e:
+        Session.load(path, seed=5)
+    assert "4" not in str(e.value).replace("seed=5", "")
+    assert Session.load(path, seed=4).seed == 4 and not Session.load(path, seed=4).seed_unknown
+    with pytest.raises(RulesError, match=r"^seed=12345678901234567890… \(309 digits\): this log names"):
+        Session.load(path, seed=int("1234567890" * 30 + "123456789"))
+
+
+@pytest.mark.parametrize("seed", [-1, 2**1024, 1.5, float("nan"), 3.0, "7", True, [1], np.float64(2.0)],
+                         ids=["negative", "2**1024", "1.5", "nan", "3.0", "text", "True", "list", "np.float64"])
+def test_a_seed_given_to_load_is_checked_as_every_seed_is(tmp_path, seed):
+    path, _ = _seedless_log(tmp_path)
+    with pytest.raises(RulesError, match=r"^seed must be a whole number from 0 to 2\*\*1024 - 1, got "):
+        Session.load(path, seed=seed)
+    seeded, _ = _seedless_log(tmp_path, 4)
+    with pytest.raises(RulesError, match=r"^seed must be a whole number"):
+        Session.load(seeded, seed=seed)
