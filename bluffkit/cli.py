@@ -93,18 +93,25 @@ def _game(args):
     try:
         return make_game(args.game, variants=args.variant or [], **options)
     except RulesError as e:
-        typed = _typed_number(args, options)
+        typed = _as_typed(args, options, str(e))
         if typed is None:
             raise
         raise RulesError(f"{typed} (the rules: {e})") from None
 
 
-def _typed_number(args, options: dict) -> str | None:
-    """The first ``--option`` that gives a whole-number option a number with a point or
-    an exponent (``step=1e1``, ``step=10.0``, ``step=1.5``, ``step=NaN``), in words naming
-    what was typed and what it takes; ``None`` when there is none. The value is read as
-    JSON, so ``1e1`` became the number 10.0, and the rules' own refusal ("got 10.0")
-    named a value nobody typed."""
+def _as_typed(args, options: dict, refusal: str) -> str | None:
+    """The first ``--option`` the rules' ``refusal`` is about whose value is not written
+    in the refusal as it was typed, in words naming what was typed and how it was read;
+    ``None`` when there is none. The value is read as JSON, so ``format=1e1`` became the
+    number 10.0 and the rules said "unknown auction format 10.0", a value nobody typed.
+    An option is one the refusal is about when leaving it out changes the refusal (it goes,
+    or another takes its place): the others stand as they were, unnamed.
+
+    A whole-number option given a number with a point or an exponent (``step=1e1``,
+    ``step=10.0``, ``step=1.5``, ``step=NaN``) is told what it takes (digits); any other
+    value that reads otherwise than it was typed (``format=1e1``, ``bank=[1e1,20]``, text
+    in quotes with escapes, ``"\\u00e9"``) is told what it was read as. Values read as typed (``step=-1``,
+    ``format=first``, ``tie_break="shared"``, ``step=true``) leave the rules' words alone."""
     from bluffkit.core.game import make_game
     try:
         kinds = {f.name: f.type for f in dataclasses.fields(make_game(args.game, variants=args.variant or []).rules)}
@@ -112,15 +119,67 @@ def _typed_number(args, options: dict) -> str | None:
         return None
     typed = {k.strip(): v.strip() for k, _, v in (pair.partition("=") for pair in args.option or [])}
     for key, value in options.items():
-        if isinstance(value, float) and str(kinds.get(key)) in _WHOLE_KINDS:
-            text = printable(typed.get(key, repr(value)))        # (JSON's digits, or NaN, Infinity)
-            text = text if len(text) <= 40 else f"{text[:40]}… ({len(text)} characters)"
+        if key not in kinds:                 # (no rule option of that name: the refusal is of the name)
+            continue
+        text = typed.get(key, "")
+        whole = isinstance(value, float) and str(kinds.get(key)) in _WHOLE_KINDS
+        read = None if whole else _read_as(text, value)
+        if not whole and read is None:
+            continue
+        try:
+            make_game(args.game, variants=args.variant or [], **{k: v for k, v in options.items() if k != key})
+        except BluffkitError as e:
+            if str(e) == refusal:            # refused as before without it: the refusal is not about it
+                continue
+        except Exception:                    # (another refusal: it was about this option)
+            pass
+        shown = printable(text)
+        shown = shown if len(shown) <= 40 else f"{shown[:40]}… ({len(shown)} characters)"
+        if whole:
             example = f" such as {int(value)}" if math.isfinite(value) and value.is_integer() and \
                 abs(value) < 10**18 else " such as 10"
-            read = "" if text == repr(value) else f": {text} is read as the number {value!r}"
-            return f"--option {key}={text}: {key} takes a whole number, written in digits{example}, with no point or " \
-                   f"exponent{read}"
+            said = "" if shown == repr(value) else f": {shown} is read as the number {value!r}"
+            return f"--option {key}={shown}: {key} takes a whole number, written in digits{example}, with no point or " \
+                   f"exponent{said}"
+        return f"--option {key}={shown}: {shown} is read as {read}"
     return None
+
+
+def _read_as(text: str, value) -> str | None:
+    """What ``--option``'s ``text`` was read as, in words, when a message quoting the value
+    would not show what was typed (``1e1``: "the number 10.0"); ``None`` when it would
+    (``10``, ``1.5``, ``first``, ``"first"``, ``[10, 20]``, ``true``, ``null``).
+
+    >>> _read_as("1e1", 10.0), _read_as("[1E1, 2]", (10.0, 2)), _read_as("-0", 0)
+    ('the number 10.0', 'the list [10.0, 2]', 'the number 0')
+    >>> _read_as("10", 10), _read_as("first", "first"), _read_as('"first"', "first"), _read_as("true", True)
+    (None, None, None, None)
+    """
+    from bluffkit.core.errors import quote
+    from bluffkit.core.rules import _show, plain
+    if value is None or isinstance(value, bool):       # (JSON's words, or Python's: said as they are)
+        return None
+    if isinstance(value, str):
+        if text == value or (text == json.dumps(value, ensure_ascii=False) and "\\" not in text):
+            return None                                 # (as typed, or in quotes with no escape)
+        return f"the text {printable(quote(value, 40))}"
+    if isinstance(value, (int, float)):
+        return None if text in (str(value), repr(value)) else f"the number {value!r}"
+    if isinstance(value, tuple):
+        def squashed(t: str) -> str:
+            return "".join(t.split())
+        try:
+            written = [json.dumps(plain(_lists(value)), ensure_ascii=a, allow_nan=True) for a in (True, False)]
+        except (TypeError, ValueError, RecursionError):
+            written = []
+        if squashed(text) in map(squashed, written):
+            return None
+        return f"the list {printable(_show(_lists(value), 60))}"
+    return None
+
+
+def _lists(v):
+    return [_lists(x) for x in v] if isinstance(v, tuple) else v
 
 
 def _add_game_args(p) -> None:

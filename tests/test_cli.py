@@ -473,6 +473,57 @@ def test_a_typed_number_is_named_in_every_command_that_takes_options(capsys, tmp
     assert code == 0
 
 
+@pytest.mark.parametrize("game, typed, read", [
+    ("auction", "format=1e1", "1e1 is read as the number 10.0 (the rules: unknown auction format 10.0; "),
+    ("auction", "format=-0", "-0 is read as the number 0 (the rules: unknown auction format 0"),
+    ("auction", "format=NaN", "NaN is read as the number nan (the rules: rule option format must be a finite"),
+    ("auction", "format=1e400", "1e400 is read as the number inf (the rules: "),
+    ("auction", "format=[1e1]", "[1e1] is read as the list [10.0] (the rules: rule option format takes text"),
+    ("auction", 'format="\\u00e9"', '"\\u00e9" is read as the text \'\u00e9\' (the rules: unknown auction format'),
+    ("auction", 'format="a\\u001bb"', '"a\\u001bb" is read as the text \'a\\x1bb\' (the rules: rule option format '
+                                      "holds the control character '\\x1b')"),
+    ("auction", "start_money=[1E1, 2]", "[1E1, 2] is read as the list [10.0, 2] (the rules: "),
+    ("youre-bluffing", "tie_break=1e1", "1e1 is read as the number 10.0 (the rules: tie_break must be one of"),
+])
+def test_an_option_value_read_otherwise_than_typed_is_named_as_typed(capsys, game, typed, read):
+    """--option format=1e1 was refused as "unknown auction format 10.0", a value nobody
+    typed: the value is read as JSON. The refusal names what was typed and what it was
+    read as, then the rules' own words."""
+    code, out, err = run(["rules", game, "--option", typed], capsys)
+    assert_one_error_line(code, out, err, f"bluffkit: --option {typed}: {read}")
+
+
+@pytest.mark.parametrize("game, typed, says", [
+    ("auction", "format=10", "bluffkit: unknown auction format 10;"),
+    ("auction", "format=first-price", "bluffkit: unknown auction format 'first-price';"),
+    ("auction", 'format="first-price"', "bluffkit: unknown auction format 'first-price';"),
+    ("auction", "format=None", "bluffkit: unknown auction format None;"),
+    ("auction", "step=true", "bluffkit: step must be an int >= 1, got True"),
+    ("auction", "step=-1", "bluffkit: step must be an int >= 1, got -1"),
+    ("auction", "start_money=[10, 20]", "bluffkit: start_money gives one count per denomination"),
+    ("auction", "foo=1e1", "bluffkit: unknown rule option(s): foo;"),       # (its name is refused, not its value)
+])
+def test_an_option_value_read_as_typed_keeps_the_rules_words(capsys, game, typed, says):
+    code, out, err = run(["rules", game, "--option", typed], capsys)
+    assert_one_error_line(code, out, err, says)
+    assert err.startswith(says) and "is read as" not in err
+
+
+def test_only_the_option_a_refusal_is_about_is_named(capsys):
+    """Of several options, the refusal names the one it is about: a whole-number option
+    typed with an exponent beside another option refused for its own value was named, with
+    the other's refusal in brackets after it."""
+    code, out, err = run(["rules", "auction", "--option", "step=1e1", "--option", "format=bogus"], capsys)
+    assert_one_error_line(code, out, err, "bluffkit: unknown auction format 'bogus'")
+    assert "step" not in err
+    code, out, err = run(["rules", "auction", "--option", "step=2", "--option", "format=1e1"], capsys)
+    assert_one_error_line(code, out, err, "bluffkit: --option format=1e1: 1e1 is read as the number 10.0")
+    code, out, err = run(["rules", "auction", "--option", "format=classic", "--option", "step=1e1"], capsys)
+    assert_one_error_line(code, out, err, "bluffkit: --option step=1e1: step takes a whole number")
+    code, _, _ = run(["rules", "auction", "--option", 'format="classic"', "--option", "step=10"], capsys)
+    assert code == 0, "what is accepted is as it was"
+
+
 @pytest.mark.parametrize("game, option, says", [
     ("bidder-up", "start_money=[20,0,0,0,0,0]",
      "start_money can be at most [5, 8, 4, 3, 3, 2] (one count per note of [0, 10, 50, 100, 200, 500]: "),
