@@ -330,12 +330,17 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # (it scrolls to the rest: _draw_events), so the farm board follows close
           ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) > :is(.bk-bu-farms, .bk-bu-more-farms, .bk-side) "
           "{order: 1}"
-          ".bk-projector .bk-bu-controls .bk-log .bk-box {font-size: 18px; line-height: 1.3}"
-          ".bk-projector .bk-bu-controls .bk-log .bk-box > b:first-child {font-size: 22px}"
-          ".bk-projector .bk-bu-controls .bk-log .bk-log-turn {margin-top: 2px !important}"
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-box {font-size: 18px; line-height: 1.3}"
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-box > b:first-child {font-size: 22px}"
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-turn "
+          "{margin-top: 2px !important}"
           # three lines high: the turn's head and a newest line of two (four put the seat's
-          # notes on its farm board below the screen in a Classic auction)
-          ".bk-projector .bk-bu-controls .bk-log .bk-log-lines {max-height: 3.9em}"
+          # notes on its farm board below the screen in a Classic auction); out of an auction,
+          # under the farm board, every line shows, the seat's own last move and what came of
+          # it too (the box of every table's What happened, art.PROJECTOR_LOG_LINES high, cut
+          # them off at the seat's own roll)
+          ".bk-projector .bk-bu-controls .bk-log .bk-log-lines {max-height: none}"
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-lines {max-height: 3.9em}"
           # the notes to lay or pay in an auction (Secret Count: a bid of 19 notes) in rows of ten
           # on a projector, their values in 18 px type: three rows of 58 px wide notes pushed
           # What happened below a 1280 x 720 screen
@@ -608,8 +613,9 @@ class BidderUpTable(SeatPanel):
                     line = (f"<span class='bk-own' style='border: 1px solid #0072B2; border-radius: 6px; "
                             f"padding: 0 4px; margin-right: 4px'>you</span>{line}")
                 out.append(f"<div style='padding-left: 12px'>{line}</div>")
-        # on the projector in a box a few lines high that scrolls to the rest (as every table's
-        # there: PROJECTOR_LOG_LINES), so that the seat's farm board follows it close
+        # on the projector, while the seat is asked in an auction, in a box a few lines high
+        # that scrolls to the rest, so that the seat's farm board follows it close (_STYLE:
+        # out of an auction every line shows, under the farm board)
         body = f"<div class='bk-log-lines'>{''.join(out)}</div>" if projector else "".join(out)
         self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
                              + body + "</div>")

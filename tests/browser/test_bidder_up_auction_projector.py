@@ -67,3 +67,31 @@ def test_the_newest_line_of_what_happened_is_on_the_projected_auction_screen(
     assert fit["newest"] is not None and fit["newest"]["bottom"] <= bottom, \
         f"the newest line of What happened is below the screen: {fit}"
     assert cut_buttons(panel) == [], "buttons cut short"
+
+
+#: Annette's table at her own roll (turn 13, no auction), every other seat a bot.
+OWN_ROLL = '''import numpy as np
+from bluffkit.widgets import BidderUpTable
+t = BidderUpTable("animal-market", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"], seed=4)
+s, rng = t.session, np.random.default_rng(4)
+for _ in range(4000):
+    t.said += s.advance()
+    if s.state.turn >= 12 and s.observe(0).auction is None and s.state.current == 0 and t.screen == ("seat", 0):
+        t.refresh()
+        break
+    t.said.append(s.play(s.legal(0).sample(rng), 0))
+t'''
+
+
+def test_out_of_an_auction_what_happened_keeps_every_line_on_the_projector(page: Page, lab_server: LabServer):
+    """Out of an auction What happened stays under the seat's own farm board, every line of
+    it shown (the turn before, and the seat's own last move and what came of it): the box
+    three lines high that scrolls is the auction screens' alone. At her own roll Annette's
+    What happened was cut to three lines, her bid in André's auction scrolled out of view."""
+    _open_panel(page, lab_server, "panel-bidder-up-own-roll.ipynb", OWN_ROLL)
+    panel, fit = _projected(page, "Annette", "panel-bidder-up-projector-own-roll.png")
+    assert fit["moves"] == [], "Annette is asked in no auction"
+    lines = panel.locator(".bk-log .bk-log-lines")
+    hidden = lines.evaluate("e => e.scrollHeight - e.clientHeight") if lines.count() else 0
+    assert hidden <= 1, f"What happened scrolls {hidden} px of its lines out of view out of an auction"
+    assert "you" in panel.locator(".bk-log").first.inner_text(), "the seat's own last move is not in view"

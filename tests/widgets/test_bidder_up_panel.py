@@ -2127,7 +2127,7 @@ def test_on_a_projector_what_happened_comes_under_the_auctions_moves():
     assert "bk-bu-farms" in t.farms._dom_classes and "bk-bu-more-farms" in t.more_farms._dom_classes
     assert (".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) > :is(.bk-bu-farms, .bk-bu-more-farms, "
             ".bk-side) {order: 1}") in t.style_sheet.value
-    assert ".bk-bu-controls .bk-log .bk-log-lines {max-height: 3.9em}" in t.style_sheet.value
+    assert ".bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-lines {max-height: 3.9em}" in t.style_sheet.value
     body = t.events.value.split("<div class='bk-log-lines'>", 1)
     assert len(body) == 2 and "<b>What happened</b>" in body[0] and "Turn " in body[1], t.events.value
     assert t.controls.children.index(t.events) < t.controls.children.index(t.more_farms)
