@@ -178,15 +178,18 @@ class Rules(RuleOptions):
         # write up to 3 false answers and the true one, 3 players 3 and the true one).
         counts = range(self.min_players, self.max_players + 1)
         if all(self._unstartable(n) is not None for n in counts):
-            fewest = min(counts, key=self._answers)
+            # max_answers is named only where more places would let a game start: with teams
+            # of 4 and 3 and team scoring, "from 5 to 12" led to a refusal of max_answers=5
+            fits = [n for n in counts if self._unstartable(n, answers=False) is None]
+            fewest = min(fits or counts, key=self._answers)
             least = self._answers(fewest)
-            need(not self.max_answers < least <= 12,
+            need(not (fits and self.max_answers < least <= 12),
                  f"max_answers must be an int from {least} to 12 with these rules, got {self.max_answers!r}: each "
                  f"answer to a question takes a place on the board, and the smallest game they allow writes {least} "
                  f"({self._answers_said(fewest)})")
             reasons: dict[str, list[int]] = {}          # each reason, with the counts it holds at
-            for n in counts:
-                reasons.setdefault(str(self._unstartable(n)), []).append(n)
+            for n in counts:                            # (none that more places would mend, if none would)
+                reasons.setdefault(str(self._unstartable(n, answers=bool(fits))), []).append(n)
             raise RulesError(f"no player count from min_players {self.min_players} to max_players "
                              f"{self.max_players} can start a game with these rules: "
                              + "; ".join(f"with {_and(ns)} players: {why}" for why, ns in reasons.items()))
@@ -230,11 +233,12 @@ class Rules(RuleOptions):
         team = self._answers(players) - 1
         return f"{players} players: a team of {team} writes {team} false answers, and the true one"
 
-    def _unstartable(self, players: int) -> str | None:
+    def _unstartable(self, players: int, answers: bool = True) -> str | None:
         """Why a game of ``players`` (a count from min_players to max_players) cannot start
-        under these rules, or ``None``."""
+        under these rules, or ``None``; with ``answers`` False, the places on the board
+        (``max_answers``) left out."""
         mode = self.mode_for(players)
-        if self._answers(players) > self.max_answers:
+        if answers and self._answers(players) > self.max_answers:
             if mode == "duel":
                 return (f"the two-player asker writes up to {self.duel_false_answers[1]} false answers and the "
                         f"true one: more than the {self.max_answers} places on the board (max_answers)")

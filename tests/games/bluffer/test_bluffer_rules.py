@@ -2120,3 +2120,20 @@ def test_other_rules_no_player_count_can_start_a_game_with_are_refused_when_buil
 def test_odd_max_answers_are_refused_naming_it(bad):
     with pytest.raises(RulesError, match="max_answers"):
         make_game("bluffer", max_answers=bad)
+
+
+def test_max_answers_is_named_only_when_more_places_would_let_a_game_start():
+    """Seven players in teams of 4 and 3 with team scoring: the teams must be of one size
+    (rulebook: "if the teams have the same number of players"), whatever the board holds.
+    With max_answers=4 the rules said "max_answers must be an int from 5 to 12", and
+    max_answers=5 was then refused for the teams: the reason at each count is given instead.
+    Where more places would do, max_answers is named, with the fewest that do."""
+    from bluffkit.games.bluffer.rules import Rules
+    for places in (4, 5):
+        with pytest.raises(RulesError, match=r"^no player count from min_players 7 to max_players 7 can start a game "
+                                             r"with these rules: with 7 players: .*teams of 4 and 3"):
+            Rules(min_players=7, max_players=7, team_scoring=True, max_answers=places)
+    with pytest.raises(RulesError, match=r"^max_answers must be an int from 5 to 12 with these rules, got 4: .*"
+                                         r"\(8 players: a team of 4 writes 4 false answers, and the true one\)$"):
+        Rules(min_players=7, max_players=8, team_scoring=True, max_answers=4)     # 8 players: teams of 4 and 4
+    Rules(min_players=7, max_players=8, team_scoring=True, max_answers=5).check_players(8)
