@@ -528,9 +528,9 @@ _SHOWN = ("text/", "image/svg+xml")
 
 
 #: The characters a page shows as a minus sign or a dash between two terms, read as ``-``:
-#: the minus sign, the hyphen, the non-breaking hyphen, the figure dash, the en dash, and the
-#: small and full-width hyphen-minus.
-_MINUSES = "\u2212\u2010\u2011\u2012\u2013\ufe63\uff0d"
+#: the minus sign, the hyphen, the non-breaking hyphen, the figure dash, the en and em dashes,
+#: and the small and full-width hyphen-minus.
+_MINUSES = "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"
 
 #: Characters a page does not show (zero-width spaces and joiners, the word joiner, the soft
 #: hyphen, the byte-order mark): dropped, so that they hide no form.
@@ -611,7 +611,7 @@ def given_away(lesson: Lesson) -> list[str]:
     if gaps is None:
         return []
     where = lesson.where()
-    if not isinstance(gaps, dict) or not all(isinstance(v, list) and v and all(isinstance(f, str) and f.strip()
+    if not isinstance(gaps, dict) or not all(isinstance(v, list) and v and all(isinstance(f, str) and _squash(f)
                                                                                  for f in v) for v in gaps.values()):
         return [f"{where}: front matter {GAPS_KEY} must map an exercise ('1e') to a list of the forms of what it "
                 "would substitute into (['H/6'])"]

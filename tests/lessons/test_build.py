@@ -126,7 +126,8 @@ def test_the_tiny_lesson_builds(tmp_path):
     sheet = (out / "01-tiny" / "01-tiny-worksheet.html").read_text()
     assert "What is 2 + 3?" in sheet and "Because." not in sheet and "Answer 1a" not in sheet
     assert "Because." in (out / "01-tiny" / "01-tiny-teacher.html").read_text()
-    import nbformat                      # the notebook to hand out: not run, so no In [n] at all, nor a gap
+    # the notebook to hand out: not run, so no In [n] at all, nor a gap
+    import nbformat
     handout = nbformat.read(out / "01-tiny" / "01-tiny-worksheet.ipynb", as_version=4)
     assert [(c.execution_count, c.outputs) for c in handout.cells if c.cell_type == "code"] == [(None, [])]
 

@@ -120,6 +120,7 @@ def test_a_listed_form_is_found_whatever_the_spaces_between_its_letters_and_digi
     ("    9a: [x]\n", "names exercise 9a, which the lesson does not have"),
     ("    1a: x\n", "must map an exercise"),
     ("    1a: []\n", "must map an exercise"),
+    ('    1a: ["\u200b"]\n', "must map an exercise"),       # a form a page does not show: it matches nothing
 ])
 def test_a_malformed_list_of_gaps_is_refused(tmp_path, gaps, said):
     text = GAPPED.replace("    1a: [2 + 3 = 5]\n", gaps)
@@ -222,6 +223,7 @@ def test_lesson_07s_words_for_p_lie_name_only_what_the_worksheet_defines():
     ("2(1 − p)", "so 2(1 \u2011 p) points", True),        # a non-breaking hyphen
     ("2(1 – p)", "so 2(1 - p) points", True),             # the form written with an en dash
     ("2(1 ‐ p)", "so 2(1 − p) points", True),
+    ("2(1 − p)", "so 2(1 \u2014 p) points", True),        # an em dash
     ("v²/(2H)", "b(v) = v²/(2\u200bH)", True),            # a zero-width space
     ("H/6", "E[b] = H/\u2060\u200b6", True),              # a word joiner and a zero-width space
     ("twice the price", "twice\u00a0the price", True),    # a no-break space
