@@ -135,11 +135,12 @@ def _as_typed(args, options: dict, refusal: str) -> str | None:
             pass
         shown = printable(text)
         shown = shown if len(shown) <= 40 else f"{shown[:40]}… ({len(shown)} characters)"
-        if whole:
-            example = f" such as {int(value)}" if math.isfinite(value) and value.is_integer() and \
-                abs(value) < 10**18 else " such as 10"
-            said = "" if shown == repr(value) else f": {shown} is read as the number {value!r}"
-            return f"--option {key}={shown}: {key} takes a whole number, written in digits{example}, with no point or " \
+        if whole:       # (how the number typed is written, not a value the rules take: they say that after)
+            if math.isfinite(value) and value.is_integer() and abs(value) < 10**18:
+                said = f" ({shown} is written {int(value)})"
+            else:
+                said = "" if shown == repr(value) else f": {shown} is read as the number {value!r}"
+            return f"--option {key}={shown}: {key} takes a whole number, written in digits with no point or " \
                    f"exponent{said}"
         return f"--option {key}={shown}: {shown} is read as {read}"
     return None

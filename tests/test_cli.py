@@ -449,22 +449,28 @@ def test_rules_command_bad_option(capsys):
     assert_one_error_line(code, out, err, "lot_size")
 
 
-@pytest.mark.parametrize("typed, read", [("1e1", "10.0"), ("1E+1", "10.0"), ("NaN", "nan"), ("-Infinity", "-inf"),
-                                         ("1e400", "inf"), ("10.0", None), ("1.5", None), ("-3.0", None)])
-def test_a_whole_number_option_typed_with_a_point_or_exponent_says_what_was_typed(capsys, typed, read):
+@pytest.mark.parametrize("typed, tail", [
+    ("1e1", " (1e1 is written 10) ("), ("1E+1", " (1E+1 is written 10) ("), ("10.0", " (10.0 is written 10) ("),
+    ("-3.0", " (-3.0 is written -3) ("), ("NaN", ": NaN is read as the number nan ("),
+    ("-Infinity", ": -Infinity is read as the number -inf ("), ("1e400", ": 1e400 is read as the number inf ("),
+    ("1.5", " (the rules: "),
+])
+def test_a_whole_number_option_typed_with_a_point_or_exponent_says_what_was_typed(capsys, typed, tail):
     """--option step=1e1 was refused as "step must be an int >= 1, got 10.0": a value nobody
-    typed. The message gives what was typed, what it was read as, and what the option takes."""
+    typed. The message gives what was typed, how it is written in digits (or what it was read
+    as), and what the option takes; the rules' own refusal follows. (It suggested "such as -3"
+    for -3.0, a value the rules then refused.)"""
     code, out, err = run(["rules", "auction", "--option", f"step={typed}"], capsys)
-    said = f"bluffkit: --option step={typed}: step takes a whole number, written in digits such as "
-    assert_one_error_line(code, out, err, said, "with no point or exponent", "(the rules: ")
-    assert (f": {typed} is read as the number {read} (" in err) == (read is not None), err
+    said = f"bluffkit: --option step={typed}: step takes a whole number, written in digits with no point or exponent"
+    assert_one_error_line(code, out, err, said + tail, "(the rules: ")
+    assert "such as" not in err, err
 
 
 def test_a_typed_number_is_named_in_every_command_that_takes_options(capsys, tmp_path):
     code, out, err = run(["simulate", "bluffer", "--players", "3", "--games", "1", "--seed", "1",
                           "--out", tmp_path / "x.csv", "--option", "max_answers=4e0"], capsys)
     assert_one_error_line(code, out, err, "--option max_answers=4e0: max_answers takes a whole number, written in "
-                                          "digits such as 4, with no point or exponent: 4e0 is read as the number 4.0")
+                                          "digits with no point or exponent (4e0 is written 4)")
     code, out, err = run(["rules", "bloff", "--option", "two_decks_from=7.0"], capsys)    # (an int or null)
     assert_one_error_line(code, out, err, "--option two_decks_from=7.0: two_decks_from takes a whole number")
     code, out, err = run(["rules", "auction", "--option", "step=ten"], capsys)             # (text: as typed)
