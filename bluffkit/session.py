@@ -469,9 +469,7 @@ class Session:
         (:func:`~bluffkit.core.seeding.fresh_seed`, the operating system's entropy, kept in
         ``seed``, so an undo draws the same again), its ``seed_unknown`` is True, and a log it
         saves names no seed (none dealt the whole game) but holds every draw and move made, so
-        it replays exactly. Two sessions loaded from one such log play on differently. (It
-        went on from seed 0: every seedless log was continued with one and the same draws,
-        those of a game dealt with seed 0, and no seed 0 was written to say so.)
+        it replays exactly. Two sessions loaded from one such log play on differently.
 
         ``seed``: the seed such a log goes on from instead of a fresh one (a whole number from
         0 to 2**1024 - 1, checked as every seed is, :func:`~bluffkit.core.seeding.check_seed`),
