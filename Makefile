@@ -108,6 +108,8 @@ LAB_DIR     ?= .lab
 # seat's screen would be written to disk). The save hook of bluffkit/lab_save.py keeps the
 # panels the notebook was opened with and turns a panel of this run into a line saying to
 # run the cell, so that a notebook JupyterLab autosaved opens again without an error.
+# A notebook that names no kernel starts the environment's own without a "Select Kernel" dialog
+# (autoStartDefaultKernel), as in the browser tests.
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: $(VENV_STAMP)
 	JUPYTER=$(VENV)/bin/jupyter bash scripts/lab_workspace.sh $(LAB_DIR)

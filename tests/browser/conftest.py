@@ -50,11 +50,9 @@ WAIT_MS = WAIT_S * 1000
 
 # JupyterLab user settings written into the temporary config folder.
 LAB_SETTINGS = {
-    # Start the notebook's kernel without asking: otherwise a "Select Kernel" dialog
-    # sometimes covers the page. "none" renders every cell, so that widgets below the
-    # fold are in the page (JupyterLab otherwise renders only the cells on screen).
+    # "none" renders every cell, so that widgets below the fold are in the page
+    # (JupyterLab otherwise renders only the cells on screen).
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
-        "autoStartDefaultKernel": True,
         "windowingMode": "none",
     },
     # No autosave: the served notebooks are throwaway copies, and a save keeps only the
@@ -65,9 +63,10 @@ LAB_SETTINGS = {
     },
 }
 # and the settings ``make lab`` gives every notebook (scripts/lab-overrides.json: no news, no
-# live widget state saved with a notebook: bluffkit/lab_save.py)
+# live widget state saved with a notebook: bluffkit/lab_save.py; the notebook's kernel started
+# without asking, where a "Select Kernel" dialog would sometimes cover the page)
 for _plugin, _value in json.loads((REPO / "scripts" / "lab-overrides.json").read_text()).items():
-    LAB_SETTINGS[_plugin.replace(":", "/") + ".jupyterlab-settings"] = _value
+    LAB_SETTINGS.setdefault(_plugin.replace(":", "/") + ".jupyterlab-settings", {}).update(_value)
 
 
 @dataclass

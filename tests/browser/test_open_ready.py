@@ -155,3 +155,16 @@ def test_a_notebook_saved_in_the_lab_keeps_its_panels_and_no_game(page: Page, la
     open_notebook(page, lab_server, name)              # kernels shut down first: drawn from the file
     expect(page.locator(".jp-Notebook")).to_contain_text("Run the cell", timeout=WAIT_MS)
     expect(page.locator(".jp-Notebook")).not_to_contain_text(re.compile(r"Error displaying widget|model not found"))
+
+
+def test_a_notebook_that_names_no_kernel_starts_one_without_a_dialog(page: Page, lab_server: LabServer):
+    """``make lab``'s settings (scripts/lab-overrides.json, which the browser tests use too)
+    start the environment's kernel for a notebook whose metadata names none (one a script
+    wrote), where JupyterLab would otherwise ask with a "Select Kernel" dialog over the page."""
+    name = "names-no-kernel.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+    assert "kernelspec" not in nb.metadata
+    nbformat.write(nb, lab_server.root / name)
+    open_notebook(page, lab_server, name)
+    wait_kernel_idle(lab_server, name)
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
