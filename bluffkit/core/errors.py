@@ -712,6 +712,23 @@ def printable(text, newlines: bool = False) -> str:
     return "".join(ch if (ch == "\n" and newlines) or not _unsafe(ch) else repr(ch)[1:-1] for ch in text)
 
 
+def json_text(value) -> str:
+    """``value`` as JSON for a message that quotes a file: letters of any script as they are
+    ("Bjørn", not ``"Bj\\u00f8rn"``), every character a page or terminal would not show as
+    itself escaped as JSON escapes it: control characters, bidirectional and zero-width
+    marks, spaces other than the plain space (a no-break space looks like one), separators,
+    surrogates and unassigned code points. Raises what ``json.dumps`` raises.
+
+    >>> print(json_text(["Bjørn", "Chloé\u200b", "a\u00a0b", "\u202eevil", 1]))
+    ["Bjørn", "Chloé\\u200b", "a\\u00a0b", "\\u202eevil", 1]
+    """
+    import json
+    text = json.dumps(value, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
+
+
 def unprintable(text: str) -> str | None:
     """The first character of ``text`` that :func:`printable` would escape, or ``None``.
 

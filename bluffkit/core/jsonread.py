@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 
-from bluffkit.core.errors import quote
+from bluffkit.core.errors import json_text, quote
 
 
 class DuplicateKey(ValueError):
@@ -53,7 +53,8 @@ def loads(text: str):
 
 def shown(value, limit: int = 40) -> str:
     """A value read from a JSON file, for a message, as the file writes it (``true``, not
-    ``True``; other than ASCII escaped, so that no character of it acts on the terminal),
+    ``True``; a character that would not show as itself escaped, so that none acts on the
+    terminal or hides: :func:`~bluffkit.core.errors.json_text`),
     cut past ``limit`` characters with its length said (a number may have thousands of
     digits); a value JSON cannot write, by its kind.
 
@@ -61,7 +62,7 @@ def shown(value, limit: int = 40) -> str:
     ('true', '1.0', '"1"', '1000000000… (61 characters)', 'object')
     """
     try:
-        text = json.dumps(value, ensure_ascii=True)
+        text = json_text(value)
     except (TypeError, ValueError):                 # (not JSON, or an int past Python's digits)
         return type(value).__name__
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"

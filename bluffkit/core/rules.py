@@ -27,7 +27,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bluffkit.core.errors import QUOTE_LIMIT, RulesError, json_kind, unprintable
+from bluffkit.core.errors import QUOTE_LIMIT, RulesError, json_kind, json_text, unprintable
 
 #: What a game's own checks may raise on a value of the wrong kind (e.g. a list where a
 #: name is looked up in a table); :meth:`RuleOptions.replace` turns it into a RulesError.
@@ -36,7 +36,7 @@ _FOREIGN = (TypeError, ValueError, OverflowError, KeyError, IndexError, Attribut
 
 def _show(value, limit: int = 60) -> str:
     try:
-        text = json.dumps(value, ensure_ascii=True)
+        text = json_text(value)
     except (TypeError, ValueError, RecursionError):
         text = type(value).__name__
     return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from bluffkit.core import jsonread, logfiles
 from bluffkit.core.datafiles import DATA_DIR
-from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, by_name as seat_names, quote
+from bluffkit.core.errors import SHAPE_ERRORS, BluffkitError, LogError, by_name as seat_names, json_text, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.protocols import Game
 from bluffkit.core.spec import spec_of
@@ -182,9 +182,10 @@ def _kind(v) -> str:
 
 
 def _show(v, limit: int = 60) -> str:
-    """A value for a message: JSON, cut short, control characters escaped."""
+    """A value for a message: JSON, cut short, what would not show as itself escaped
+    (:func:`~bluffkit.core.errors.json_text`)."""
     try:
-        s = json.dumps(v, ensure_ascii=True)
+        s = json_text(v)
     except (TypeError, ValueError, RecursionError):
         s = repr(v)
     return s if len(s) <= limit else s[:limit - 3] + "..."

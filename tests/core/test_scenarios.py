@@ -527,3 +527,16 @@ def test_each_steps_words_are_whole_sentences(scenario):
         # nor leans on the step before ("So does David.", "And Anne.", "Anne lets it go too.")
         assert not re.match(r"(And|So does|So did|Also|Too|Then)\b", said), (scenario.name, k, said)
         assert not re.search(r"\b(too|as well)\.$", said), (scenario.name, k, said)
+
+
+def test_a_name_in_a_refusal_reads_as_written_and_what_would_not_show_is_escaped():
+    """Bløff's seats are Norwegian names ("Bjørn"): a refusal quotes them as written, not
+    as ``"Bj\\u00f8rn"``, while a character that would not show as itself (a zero-width
+    space, a no-break space) is escaped, so that "Chloé" and "Chloé\\u200b" differ."""
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict({**_good(), "seats": ["Bjørn", "Chloé\u200b", "Bjørn"]})
+    assert 'seats[2]: "Bjørn" is named twice' in str(info.value), info.value
+    with pytest.raises(sc.ScenarioError) as info:
+        sc.from_dict({**_good(), "seats": ["Anna", "Chloé\u200b", "Chloé\u00a0", "Chloé\u200b"]})
+    assert 'seats[3]: "Chloé\\u200b" is named twice' in str(info.value), info.value
+    assert "\u200b" not in str(info.value)
