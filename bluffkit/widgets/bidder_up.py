@@ -346,8 +346,16 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # What happened below a 1280 x 720 screen
           ".bk-projector .bk-bu-auction .jupyter-button.bk-note {min-width: 40px !important; height: 34px; "
           "min-height: 34px; padding: 0 4px; margin: 2px; font-size: 18px !important}"
-          # (laying notes, the prompt says "click your notes, then Lay": the picker's own line goes)
-          ".bk-projector .bk-bu-auction .bk-notes-lay > .widget-html:first-child {display: none}"
+          # (laying notes, the prompt says "click your notes, then Lay": the picker's own line goes;
+          # and paying, where it says "click your notes, then Pay")
+          ".bk-projector .bk-bu-auction :is(.bk-notes-lay, .bk-notes-pay) > .widget-html:first-child {display: none}"
+          # paying for a lot won, the controls' column 430 px wide or more, as the market's (the
+          # board beside it narrower while the file browser is open): with 15 notes or more the
+          # notes took three rows or four of seven, Pay ("Pay 0 notes (0) - you owe André 60")
+          # two lines, and the newest line of What happened was below a 1280 x 720 screen
+          ".bk-projector .bk-bu-controls:has(.bk-notes-pay) {min-width: 430px !important; flex-shrink: 0 !important}"
+          ".bk-projector :has(> .bk-bu-controls .bk-notes-pay) > :not(.bk-bu-controls) "
+          "{min-width: 0 !important; flex-shrink: 1 !important}"
           # the horse-trade's words above its list wrap on a projector ("Challenge (whom, for which
           # anim" was cut off with the file browser open)
           ".bk-projector .bk-trade-label {white-space: normal; height: auto; line-height: 1.3}"

@@ -8,11 +8,13 @@ drawn once. Saves ``.tmp/screenshots/panel-bidder-up-projector-auction-<case>.pn
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page
+import re
 
-from .conftest import LabServer, cut_buttons
-from .test_bidder_up_play import _open_panel, _projected
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons, show_file_browser
+from .test_bidder_up_play import IDLE, PARTS_JS, _open_panel, _projected
 
 pytestmark = pytest.mark.browser
 
@@ -95,3 +97,94 @@ def test_out_of_an_auction_what_happened_keeps_every_line_on_the_projector(page:
     hidden = lines.evaluate("e => e.scrollHeight - e.clientHeight") if lines.count() else 0
     assert hidden <= 1, f"What happened scrolls {hidden} px of its lines out of view out of an auction"
     assert "you" in panel.locator(".bk-log").first.inner_text(), "the seat's own last move is not in view"
+
+
+#: Annette's table, FORMAT's tile beside a Secret Count (a Classic beside a Secret Count),
+#: played by bots and random moves of Annette's until she is a bidder in an auction of FORMAT
+#: from turn TURN on and WANT holds of her view of the auction ``a`` (the seeds from FIRST on,
+#: the first of them the one that comes to it); then AFTER, and the panel drawn once.
+WANTED = '''import numpy as np
+from bluffkit.widgets import BidderUpTable
+fmt, turn = FORMAT, TURN
+def asked(seed):
+    t = BidderUpTable("animal-market", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"],
+                      seed=seed, tiles=(fmt, "secret-count", "classic", "classic"))
+    s, rng = t.session, np.random.default_rng(seed)
+    for _ in range(4000):
+        t.said += s.advance()
+        if s.over:
+            return None
+        st, obs = s.state, s.observe(0)
+        a = obs.auction
+        if a is not None and a.legal and st.auction.rules.format == fmt and st.turn >= turn and st.current != 0 \\
+                and WANT:
+            t.refresh()
+            return t
+        t.said.append(s.play(s.legal(0).sample(rng), 0))
+t = next(t for t in map(asked, range(FIRST, 30)) if t is not None)
+AFTER
+t'''
+
+
+def _with_files(page: Page, server: LabServer, case: str, want: str, fmt: str, turn: int = 0, after: str = "",
+                then=None, first: int = 0) -> tuple[Locator, dict]:
+    """Annette's table of :data:`WANTED` on the projector, JupyterLab's file browser open (as
+    a teacher leaves it: the notebook some 250 px narrower), ``then(panel)`` done; its
+    screenshot saved as ``panel-bidder-up-projector-<case>.png``; the panel and the boxes of
+    its parts (:data:`PARTS_JS`). The caller folds the file browser again."""
+    code = WANTED.replace("FORMAT", repr(fmt)).replace("TURN", str(turn)).replace("WANT", want) \
+        .replace("AFTER", after).replace("FIRST", str(first))
+    _open_panel(page, server, f"panel-bidder-up-{case}.ipynb", code)
+    panel, _ = _projected(page, "Annette", f"panel-bidder-up-projector-{case}.png")
+    show_file_browser(page, True)
+    if then is not None:
+        then(panel)
+    expect(page.locator(IDLE)).to_have_count(1, timeout=WAIT_MS)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-{case}.png"))
+    return panel, panel.evaluate(PARTS_JS)
+
+
+#: How far the newest line of What happened ends above the foot of its box of lines (which
+#: scrolls on an auction screen): below 0, it is out of the box's view.
+NEWEST_IN_BOX_JS = """e => { const n = e.querySelector(".bk-log div[style*='padding-left'] > b");
+  const box = n && n.closest('.bk-log-lines');
+  return box ? box.getBoundingClientRect().bottom - n.getBoundingClientRect().bottom : null; }"""
+
+
+def _all_on_screen(panel: Locator, fit: dict, where: str) -> None:
+    """The prompt, every move button and the newest line of What happened on the screen (and
+    in its box's view), no button cut short."""
+    bottom = fit["area"]["bottom"] + 1
+    assert fit["moves"], f"{where}: no move buttons: {fit}"
+    for words, box in fit["moves"]:
+        assert box["bottom"] <= bottom, f"{where}: the move button {words!r} is below the screen: {fit}"
+    assert fit["prompt"] is not None and fit["prompt"]["bottom"] <= bottom, f"{where}: {fit}"
+    assert fit["newest"] is not None and fit["newest"]["bottom"] <= bottom, \
+        f"{where}: the newest line of What happened is below the screen (it ends at {bottom}): {fit}"
+    room = panel.evaluate(NEWEST_IN_BOX_JS)
+    assert room is not None and room >= -1, f"{where}: the newest line of What happened is out of its box's view: {room}"
+    assert cut_buttons(panel) == [], f"{where}: buttons cut short"
+
+
+@pytest.mark.parametrize("fmt,first", [("classic", 0), ("dutch", 2), ("cat-in-the-bag", 12)],
+                         ids=["classic", "dutch", "cat-in-the-bag"])
+def test_paying_with_15_notes_or_more_keeps_what_happened_on_the_projector(page: Page, lab_server: LabServer, fmt,
+                                                                           first):
+    """Annette pays for the lot she won holding 15 notes or more, on the projector with the
+    file browser open: her notes took three rows, Pay two lines, and the newest line of What
+    happened ended at 731-752 px, below the notebook's 690 px. Every note, Pay, the prompt
+    and the newest line of What happened are on the screen."""
+    try:
+        panel, fit = _with_files(page, lab_server, f"pay-{fmt}", "a.legal.pay and sum(a.hand) >= 15", fmt,
+                                 first=first)
+        bottom = fit["area"]["bottom"] + 1
+        notes = panel.evaluate("e => [...e.querySelectorAll('.bk-bu-auction button.bk-note')]"
+                               ".filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect().bottom)")
+        assert len(notes) >= 15 and max(notes) <= bottom, f"a note is below the screen: {notes}, {bottom}"
+        assert any(re.match(r"Pay\b", words) for words, _ in fit["moves"]), fit["moves"]
+        _all_on_screen(panel, fit, f"paying in {fmt}")
+    finally:
+        show_file_browser(page, False)
+
