@@ -341,6 +341,12 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # them off at the seat's own roll)
           ".bk-projector .bk-bu-controls .bk-log .bk-log-lines {max-height: none}"
           ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-lines {max-height: 3.9em}"
+          # the question before a bid above the seat's money (a take in the Dutch auction above its
+          # notes) in the auction box's type, in bold only what the seat holds: in the message's
+          # large bold type it took eight lines of the controls' column, What happened began below
+          # a 1280 x 720 screen and, in a Dutch auction, the question's last word was cut at the
+          # screen's foot
+          ".bk-projector .bk-message .bk-overbid {font-size: 16px; line-height: 1.3; font-weight: normal}"
           # the notes to lay or pay in an auction (Secret Count: a bid of 19 notes) in rows of ten
           # on a projector, their values in 18 px type: three rows of 58 px wide notes pushed
           # What happened below a 1280 x 720 screen
@@ -720,9 +726,15 @@ class BidderUpTable(SeatPanel):
         return s.state.current if not s.over and self.hold_chance(s.state) else None
 
     def _warn(self, text: str) -> None:
-        """A warning of the auction controls, for the seat on screen only."""
+        """A warning of the auction controls, for the seat on screen only: the question
+        before a bid (or a take) above what the seat holds, what the seat holds in bold
+        ("You hold 500:"), the question's class ``bk-overbid`` (on a projector in the farm
+        boards' type: _STYLE)."""
         if not self.covered():
-            self.message.value = note(escape(text), error=True)
+            held, colon, rest = text.partition(": ")
+            words = f"<b>{escape(held)}:</b> {escape(rest)}" if colon else escape(text)
+            self.message.value = note(words, error=True).replace("'bk-box bk-refusal'",
+                                                                 "'bk-box bk-refusal bk-overbid'", 1)
 
     def try_move(self, text: str) -> None:
         """As :meth:`SeatPanel.try_move`; 'roll' typed rolls the die as its button does, and

@@ -114,9 +114,14 @@ def overbid_words(holds: int, amount: int, unit: str = "", button: str = "Bid") 
     bluff that a slip of the keyboard can make): if it wins at a price the seat cannot pay,
     the seat shows all its money and the auction is held again, which undo cannot take back
     (YB "Not Enough Money?"; the booklet's rule for Bidder Up!'s auctions). ``button`` is
-    the one that was clicked (a quick bid's label), which a second click on plays the bid."""
-    return (f"You hold {_written(holds)}{unit}: if a bid of {_written(amount)}{unit} wins and the price is more than you hold, "
-            f"you cannot pay it, and must show all your money to the table before the auction is held again. "
+    the one that was clicked (a quick bid's label), which a second click on plays the bid.
+    Few words: on a projector the question stands in the controls' column beside the board.
+
+    >>> overbid_words(500, 1060)
+    'You hold 500: if a bid of 1,060 wins and you cannot pay the price, you must show the table all your money and the auction is held again. Click Bid again to bid it anyway.'
+    """
+    return (f"You hold {_written(holds)}{unit}: if a bid of {_written(amount)}{unit} wins and you cannot pay the price, "
+            f"you must show the table all your money and the auction is held again. "
             f"Click {button} again to bid it anyway.")
 
 
@@ -129,8 +134,8 @@ def take_words(holds: int, count: int, button: str) -> str:
     'You hold no notes: if you take it at 1 note and win, you can'
     """
     held = f"{holds} note{'s' if holds != 1 else ''}" if holds else "no notes"
-    return (f"You hold {held}: if you take it at {count} note{'s' if count != 1 else ''} and win, you cannot pay, "
-            f"and must show all your money to the table before the auction is held again. "
+    return (f"You hold {held}: if you take it at {count} note{'s' if count != 1 else ''} and win, you cannot pay: "
+            f"you must show the table all your money and the auction is held again. "
             f"Click {button} again to take it anyway.")
 
 

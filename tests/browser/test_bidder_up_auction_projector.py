@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .conftest import SCREENSHOTS, WAIT_MS, LabServer, cut_buttons, show_file_browser
 from .test_bidder_up_play import IDLE, PARTS_JS, _open_panel, _projected
+from .test_lab import BUTTONS
 
 pytestmark = pytest.mark.browser
 
@@ -188,3 +189,34 @@ def test_paying_with_15_notes_or_more_keeps_what_happened_on_the_projector(page:
     finally:
         show_file_browser(page, False)
 
+
+#: (format, the screen wanted, what the notebook does then, the button Annette clicks): a bid
+#: of 2,000 in a Classic auction; the Dutch auction's count above the notes she holds.
+QUESTIONS = [("classic", "a.legal.bid is not None", "t.auction_moves.amount.value = 2000",
+              r"^\s*Bid\s2,?000"),
+             ("dutch", "a.phase == 'bid' and a.count > sum(a.hand)", "", r"^\s*Take it")]
+
+
+@pytest.mark.parametrize("fmt,want,after,button", QUESTIONS, ids=[q[0] for q in QUESTIONS])
+def test_the_question_before_a_bid_above_ones_money_fits_the_projector(
+        page: Page, lab_server: LabServer, fmt, want, after, button):
+    """A bid above the money Annette holds (a Take in the Dutch auction at a count above her
+    notes) asks her first whether she means it (YB "Not Enough Money?", the booklet's rule
+    for Bidder Up!'s auctions): on the projector, in the message's large bold type, the
+    question took some eight lines of the controls' column, What happened began at
+    675-690 px, and in the Dutch auction the question's last word was cut at the screen's
+    foot. With the file browser open the whole question, the prompt, every move button and
+    the newest line of What happened are on the screen."""
+    def ask(panel: Locator) -> None:
+        panel.locator(BUTTONS).filter(has_text=re.compile(button)).first.click()
+        expect(panel.locator(".bk-refusal")).to_contain_text("anyway", timeout=WAIT_MS)
+
+    try:
+        panel, fit = _with_files(page, lab_server, f"question-{fmt}", want, fmt, 12, after, ask)
+        bottom = fit["area"]["bottom"] + 1
+        question = panel.locator(".bk-refusal").first.bounding_box()
+        assert question is not None and question["y"] + question["height"] <= bottom, \
+            f"the question goes below the screen: {question}, the screen ends at {bottom}"
+        _all_on_screen(panel, fit, f"the question in {fmt}")
+    finally:
+        show_file_browser(page, False)

@@ -1054,9 +1054,11 @@ def test_a_dutch_auction_says_the_count_and_asks_before_a_take_beyond_ones_notes
     assert [b.description for b in take] == [f"Take it for {count} notes (grab the hammer)"]
     moves = len(s.moves)
     take[0].click()
-    assert len(s.moves) == moves and f"You hold {holds} notes: if you take it at {count} notes and win" \
-        in t.message.value
-    assert f"Click Take it for {count} notes again to take it anyway" in t.message.value
+    said = unescape(re.sub(r"<[^>]+>", "", t.message.value))
+    assert len(s.moves) == moves and f"You hold {holds} notes: if you take it at {count} notes and win" in said
+    assert f"Click Take it for {count} notes again to take it anyway" in said
+    # (what she holds in bold; the question's class: on a projector in the farm boards' type)
+    assert f"<b>You hold {holds} notes:</b>" in t.message.value and "bk-overbid" in t.message.value
     take[0].click()                                           # read, then clicked again: played
     assert len(s.moves) > moves and s.moves[moves][0] == 0 and str(s.moves[moves][1]) == "take"
 
