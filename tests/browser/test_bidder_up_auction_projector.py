@@ -69,7 +69,19 @@ def test_the_newest_line_of_what_happened_is_on_the_projected_auction_screen(
     assert head is not None and head["y"] + head["height"] <= bottom, f"What happened is below the screen: {head}"
     assert fit["newest"] is not None and fit["newest"]["bottom"] <= bottom, \
         f"the newest line of What happened is below the screen: {fit}"
+    assert _notes_on_screen(fit), f"the seat's notes are not on the screen: {fit}"
     assert cut_buttons(panel) == [], "buttons cut short"
+
+
+def _notes_on_screen(fit: dict) -> bool:
+    """The seat's notes, by value, on the screen: its farm board's Notes row, or the line under
+    the board that names them ("6 notes (0 ×2, 50 ×3, 200 ×1), total 350"): on most
+    auctioneers' screens the Notes row was below the screen, and the line told only how many
+    notes and their total (no change is given: a bid is made knowing which notes one holds)."""
+    bottom = fit["area"]["bottom"] + 1
+    row = fit["notes"] is not None and fit["notes"]["bottom"] <= bottom
+    own = fit["own"]
+    return row or (own is not None and own["bottom"] <= bottom and re.search(r"\d notes? \(\d", own["text"]) is not None)
 
 
 #: Annette's table at her own roll (turn 13, no auction), every other seat a bot.
@@ -166,6 +178,7 @@ def _all_on_screen(panel: Locator, fit: dict, where: str) -> None:
         f"{where}: the newest line of What happened is below the screen (it ends at {bottom}): {fit}"
     room = panel.evaluate(NEWEST_IN_BOX_JS)
     assert room is not None and room >= -1, f"{where}: the newest line of What happened is out of its box's view: {room}"
+    assert _notes_on_screen(fit), f"{where}: the seat's notes are not on the screen: {fit}"
     assert cut_buttons(panel) == [], f"{where}: buttons cut short"
 
 

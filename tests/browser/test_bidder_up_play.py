@@ -226,7 +226,8 @@ t'''
 
 #: The bottom of the notebook's visible area, and the boxes of the parts a bidder needs on a
 #: projected 1280 x 720 screen: the auction and the prompt, the move buttons, the seat's own
-#: notes and the newest line of What happened.
+#: notes, the newest line of What happened and the line under the board naming the seat's
+#: own animals and notes (and its words).
 PARTS_JS = """e => {
   const box = x => x ? {top: x.getBoundingClientRect().top, bottom: x.getBoundingClientRect().bottom} : null;
   const area = e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook');
@@ -235,6 +236,7 @@ PARTS_JS = """e => {
           moves: [...e.querySelectorAll('.bk-move')].filter(seen).map(b => [b.textContent.trim(), box(b)]),
           notes: box(e.querySelector(".bk-farm[data-seat='0'] .bk-notes")),
           newest: box(e.querySelector(".bk-log div[style*='padding-left'] > b")),
+          own: (x => x ? {...box(x), text: x.textContent} : null)(e.querySelector('.bk-own-farm')),
           panel: box(e)};
 }"""
 

@@ -776,8 +776,10 @@ def test_the_projector_names_the_seats_own_animals_under_the_board():
     """On a projector the seat's farm board, under the controls, went below a 1280 x 720 screen
     once the market's notes to pay showed [G] (its notes are in the picker, its animals were
     nowhere). Now a line under the board names the seat on screen's own animals and money, and
-    only its own (each human seat's screen its own); off the projector the farm boards beside
-    the board say it, and the line goes."""
+    only its own (each human seat's screen its own), its notes by value too (on most
+    auctioneers' screens the farm board's Notes row was below the screen, and the line told
+    only how many notes and their total); off the projector the farm boards beside the board
+    say it, and the line goes."""
     def at(current):
         t = at_position(table("fairground", players=3, humans=(0, 1), seed=1), current=current, roll=3,
                         pastures=[["sheep", "sheep", "goat"], ["cow"], ["pig"]], barns=[[], ["horse"], []],
@@ -788,13 +790,13 @@ def test_the_projector_names_the_seats_own_animals_under_the_board():
         return t
     t = at(0)
     line = re.search(r"<div class=\"bk-own-farm\">(.*?)</div>", t.view.value)
-    assert line and line.group(1) == "<b>Yours:</b> pasture sheep ×2, goat; barn empty; 4 notes, total 170", \
-        t.view.value
+    assert line and line.group(1) == \
+        "<b>Yours:</b> pasture sheep ×2, goat; barn empty; 4 notes (10\xa0×2, 50\xa0×1, 100\xa0×1), total 170", t.view.value
     assert t.view.value.index("bk-own-farm") < t.view.value.index("bk-key"), "right under the board"
     t.projector.value = False
     assert "bk-own-farm" not in t.view.value
     daniel = at(1).view.value
-    assert "<b>Yours:</b> pasture cow; barn horse; 2 notes, total 700" in daniel
+    assert "<b>Yours:</b> pasture cow; barn horse; 2 notes (200\xa0×1, 500\xa0×1), total 700" in daniel
     assert "sheep ×2, goat" not in daniel and "total 170" not in daniel
 
 
