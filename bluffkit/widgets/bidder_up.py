@@ -354,6 +354,10 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-box > b:first-child {font-size: 22px}"
           ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-turn "
           "{margin-top: 2px !important}"
+          # each turn's head in the auction box's 16 px type: in 18 px, with the file browser open,
+          # "Turn 21, now: Annette's turn (yours)" took two lines of the three, the newest line's
+          # second out of view
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-turn {font-size: 16px}"
           # three lines high: the turn's head and a newest line of two (four put the seat's
           # notes on its farm board below the screen in a Classic auction); out of an auction,
           # under the farm board, every line shows, the seat's own last move and what came of
@@ -361,6 +365,12 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # them off at the seat's own roll)
           ".bk-projector .bk-bu-controls .bk-log .bk-log-lines {max-height: none}"
           ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-lines {max-height: 3.9em}"
+          # a line higher where "... 1 line left out" comes before the line in bold (the seat's own
+          # move and what came of it kept, newer lines left out): with the file browser open the
+          # turn's head took two lines ("Turn 21, now: Annette's turn (yours)") and the box showed
+          # the head and the line left out, the line in bold out of its view
+          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-lines.bk-log-gap-first "
+          "{max-height: 5.2em}"
           # the question before a bid above the seat's money (a take in the Dutch auction above its
           # notes) in the auction box's type, in bold only what the seat holds: in the message's
           # large bold type it took eight lines of the controls' column, What happened began below
@@ -629,7 +639,7 @@ class BidderUpTable(SeatPanel):
             g = next(g for g in groups if own in g)
             shown.append((turns[g[0]][0], turns[g[0]][1], g))
         names = s.names
-        out, bold = [], True
+        out, bold, gap_first = [], True, False
         for turn, mover, steps in shown:
             # "Turn 2, now: Daniel's turn" (a trailing ", now" read on into the bold newest line)
             head = f"Turn {turn + 1}{', now' if turn == now else ''}: {escape(names[mover])}'s turn"
@@ -641,6 +651,7 @@ class BidderUpTable(SeatPanel):
             for text, is_own, gap in self._keep(items, own, cap):
                 if gap:
                     out.append(f"<div style='padding-left: 12px'>\u2026 {count_words(gap)}</div>")
+                    gap_first = gap_first or bold
                     continue
                 line = escape(text)
                 if bold:
@@ -652,7 +663,10 @@ class BidderUpTable(SeatPanel):
         # on the projector, while the seat is asked in an auction, in a box a few lines high
         # that scrolls to the rest, so that the seat's farm board follows it close (_STYLE:
         # out of an auction every line shows, under the farm board)
-        body = f"<div class='bk-log-lines'>{''.join(out)}</div>" if projector else "".join(out)
+        # (``bk-log-gap-first``: lines left out above the line in bold, which the box, a line
+        # higher, keeps in view: _STYLE)
+        gap_class = " bk-log-gap-first" if gap_first else ""
+        body = f"<div class='bk-log-lines{gap_class}'>{''.join(out)}</div>" if projector else "".join(out)
         self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
                              + body + "</div>")
 

@@ -84,6 +84,30 @@ def _notes_on_screen(fit: dict) -> bool:
     return row or (own is not None and own["bottom"] <= bottom and re.search(r"\d notes? \(\d", own["text"]) is not None)
 
 
+@pytest.mark.parametrize("fmt,players,turn,role", CASES[1:], ids=[f"{c[0]}-{c[3]}" for c in CASES[1:]])
+def test_an_auctioneers_screen_with_the_file_browser_open(page: Page, lab_server: LabServer, fmt, players, turn, role):
+    """An auctioneer's screen on the projector with JupyterLab's file browser open (the
+    controls' column some 335 px wide): the prompt took four to six lines, and her farm
+    board's Notes row was 60-190 px below the screen; in the Classic auction the turn's head
+    took two lines ("Turn 21, now: Annette's turn (yours)") and What happened's box of three
+    lines showed it and "... 1 line left out", the line in bold out of its view. The prompt,
+    every move, the newest line in view and her notes by value (the line under the board) are
+    on the screen."""
+    code = ASKED.replace("FORMAT", repr(fmt)).replace("PLAYERS", str(players)) \
+        .replace("TURN", str(turn)).replace("ROLE", repr(role))
+    case = f"{fmt}-{role}-files"
+    _open_panel(page, lab_server, f"panel-bidder-up-auction-{case}.ipynb", code)
+    try:
+        panel, _ = _projected(page, "Annette", f"panel-bidder-up-projector-auction-{case}.png")
+        show_file_browser(page, True)
+        panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-auction-{case}.png"))
+        _all_on_screen(panel, panel.evaluate(PARTS_JS), case)
+    finally:
+        show_file_browser(page, False)
+
+
 #: Annette's table at her own roll (turn 13, no auction), every other seat a bot.
 OWN_ROLL = '''import numpy as np
 from bluffkit.widgets import BidderUpTable
@@ -159,11 +183,14 @@ def _with_files(page: Page, server: LabServer, case: str, want: str, fmt: str, t
     return panel, panel.evaluate(PARTS_JS)
 
 
-#: How far the newest line of What happened ends above the foot of its box of lines (which
-#: scrolls on an auction screen): below 0, it is out of the box's view.
+#: How far the newest line of What happened (its first two lines, a run of bidding told in
+#: one may take three) ends above the foot of its box of lines, which scrolls to the rest on
+#: an auction screen: below 0, it is out of the box's view.
 NEWEST_IN_BOX_JS = """e => { const n = e.querySelector(".bk-log div[style*='padding-left'] > b");
   const box = n && n.closest('.bk-log-lines');
-  return box ? box.getBoundingClientRect().bottom - n.getBoundingClientRect().bottom : null; }"""
+  if (!box) return null;
+  const r = n.getBoundingClientRect(), line = parseFloat(getComputedStyle(n).lineHeight) || 24;
+  return box.getBoundingClientRect().bottom - Math.min(r.bottom, r.top + 2 * line); }"""
 
 
 def _all_on_screen(panel: Locator, fit: dict, where: str) -> None:
