@@ -303,26 +303,6 @@ def trade_options(obs, seat: int, pairs, names) -> list:
     return out
 
 
-def _with_notes(line: str, f) -> str:
-    """:func:`~bluffkit.games.bidder_up.farm.farm_line`'s ``line`` of the seat's own farm
-    board ``f`` with its notes by value, lowest first, as the farm board's Notes row shows
-    them, each held together by a no-break space: "6 notes (0 ×2, 50 ×3, 200 ×1), total
-    350". On a projector the farm board's Notes row was below a 1280 x 720 screen on most
-    auctioneers' screens (the prompt four to six lines with the file browser open), and the
-    line under the board told only how many notes and their total, not which: no change is
-    given [D], so a bid is made knowing them.
-
-    >>> from bluffkit.games.bidder_up.farm import Farm
-    >>> f = Farm(seat=0, name="Ann", notes=(2, 0, 3, 0, 1), denominations=(0, 10, 50, 100, 200))
-    >>> _with_notes(farm_line(f), f)
-    '<div class="bk-own-farm"><b>Yours:</b> no animals yet; 6 notes (0\xa0×2, 50\xa0×3, 200\xa0×1), total 350</div>'
-    """
-    if isinstance(f.notes, int) or not sum(f.notes):
-        return line
-    kinds = ", ".join(f"{amount(d)}\u00a0\u00d7{c}" for d, c in sorted(zip(f.denominations, f.notes)) if c)
-    return re.sub(r"(\d+ notes?)(, total [\d,]+</div>)$", lambda m: f"{m.group(1)} ({kinds}){m.group(2)}", line)
-
-
 #: A specimen letter of the notation (``trade 1 sheep:f:m``) as the trade dropdown shows it
 #: (the farm boards mark a male "sheep ♂"; the list names both, to be read at a glance).
 _SIGN = {"f": "\u2640", "m": "\u2642"}
@@ -559,7 +539,7 @@ class BidderUpTable(SeatPanel):
         self._auction_html, board, self._farms_html, self._more_html = seat_pieces(
             self.game, obs, self.session.names, compact=bool(self.projector.value))
         if self.projector.value:
-            line = "".join(_with_notes(farm_line(f), f) for f in seat_farms(obs, self.session.names) if f.you)
+            line = "".join(farm_line(f) for f in seat_farms(obs, self.session.names) if f.you)
             at = board.find("<details class='bk-key'")
             at = at if at >= 0 else board.rfind("</div>")
             board = (board[:at] + "<div class='bk-own-farm-line' style='flex: 1 1 100%; font-size: 16px; "

@@ -254,17 +254,22 @@ def farm_line(f: Farm) -> str:
     player holds, a bid or a price called on its money; on a 1280 x 720 projector the seat's
     farm board, under its controls, went below the screen when they were tall (the market's
     notes to pay, an offer, The Call's price with the file browser open), so the panel
-    draws this line under the board. From the seat's own :class:`Farm` (:func:`seat_farms`):
+    draws this line under the board. Its notes are named by value, lowest first, as the farm
+    board's Notes row shows them (no change is given [D]: a bid is made knowing which notes
+    one holds; on most auctioneers' screens the Notes row was below the screen too), each
+    held together by a no-break space. From the seat's own :class:`Farm` (:func:`seat_farms`):
     its notes face up are what its screen shows already; another seat's face-down count is
     not told here.
 
     >>> farm_line(Farm(seat=0, name="Ann", pasture=("goat", "goat", "donkey-m"), barn=("pig", "cow"),
     ...                baby_barn=("cow",), notes=(1, 1, 3, 0, 0, 0), denominations=(0, 10, 50, 100, 200, 500)))
-    '<div class="bk-own-farm"><b>Yours:</b> pasture goat ×2, donkey ♂; barn pig, cow + baby; 5 notes, total 160</div>'
+    '<div class="bk-own-farm"><b>Yours:</b> pasture goat ×2, donkey ♂; barn pig, cow + baby; 5 notes (0\xa0×1, 10\xa0×1, 50\xa0×3), total 160</div>'
     >>> farm_line(Farm(seat=0, name="Ann", pasture=("sheep",), notes=(0, 1), denominations=(0, 10)))
-    '<div class="bk-own-farm"><b>Yours:</b> pasture sheep; barn empty; 1 note, total 10</div>'
+    '<div class="bk-own-farm"><b>Yours:</b> pasture sheep; barn empty; 1 note (10\xa0×1), total 10</div>'
     >>> farm_line(Farm(seat=0, name="Ann", notes=(2, 0), denominations=(0, 10)))
-    '<div class="bk-own-farm"><b>Yours:</b> no animals yet; 2 notes, total 0</div>'
+    '<div class="bk-own-farm"><b>Yours:</b> no animals yet; 2 notes (0\xa0×2), total 0</div>'
+    >>> farm_line(Farm(seat=0, name="Ann", notes=(0, 0), denominations=(0, 10)))
+    '<div class="bk-own-farm"><b>Yours:</b> no animals yet; 0 notes, total 0</div>'
     """
     babies = {type_of(a) for a in f.baby_barn}
 
@@ -281,7 +286,8 @@ def farm_line(f: Farm) -> str:
     parts = parts or ["no animals yet"]
     if not isinstance(f.notes, int):           # (its own notes, face up on its own screen only)
         n = sum(f.notes)
-        parts.append(f"{n} note{'' if n == 1 else 's'}, total "
+        kinds = ", ".join(f"{amount(d)}\u00a0\u00d7{c}" for d, c in sorted(zip(f.denominations, f.notes)) if c)
+        parts.append(f"{n} note{'' if n == 1 else 's'}{f' ({kinds})' if n else ''}, total "
                      f"{amount(sum(d * c for d, c in zip(f.denominations, f.notes)))}")
     return f'<div class="bk-own-farm"><b>Yours:</b> {"; ".join(parts)}</div>'
 

@@ -245,4 +245,5 @@ def test_the_projectors_own_farm_line_names_the_babies_in_the_barn():
     f = Farm(seat=2, name="Chiara", pasture=("cow", "cow", "cow-m", "goose"), barn=("horse", "pig"),
              baby_barn=("pig",), zoo=("sheep",), notes=(1, 3, 1, 0, 0, 1), denominations=D, you=True)
     assert farm_line(f) == ('<div class="bk-own-farm"><b>Yours:</b> pasture goose, cow ×2, cow ♂; '
-                            'barn pig + baby, horse; petting zoo sheep baby; 6 notes, total 580</div>')
+                            'barn pig + baby, horse; petting zoo sheep baby; 6 notes (0\xa0×1, 10\xa0×3, 50\xa0×1, 500\xa0×1), '
+                            'total 580</div>')
