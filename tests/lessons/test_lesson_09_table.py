@@ -46,3 +46,17 @@ def test_a_teams_auction_passes_the_screen_to_the_next_team_within_its_turn():
     assert re.search(r"within a turn for each bid in an auction or answer in a horse-trade, the cover screen hides "
                      r"the table and names that team", text)
     assert "between turns the cover screen hides the table" not in text
+
+
+def test_a_move_that_costs_notes_starts_with_the_cheapest_chosen_as_the_lesson_says():
+    # seed 0: Team A rolls 2; a change of 2 spaces costs 1 + 2 = 3 notes (Bidder Up!, "1. Roll and Move")
+    board = BidderUpTable("animal-market", players=4, humans=[0, 1, 2, 3], names=TEAMS, seed=0)
+    board._uncover()
+    board._roll()
+    reach = {str(sid): cost for sid, (_, cost) in board.session.legal(0).key}
+    board.click_space(next(s for s, cost in sorted(reach.items()) if cost == 3))
+    chosen = [int(b.description) for b in board.note_toggles if b.value]
+    held = sorted(int(b.description) for b in board.note_toggles)
+    assert chosen == held[:3] == [0, 0, 10]
+    assert ("choose which notes to pay (the panel starts with the cheapest chosen, the zeros first: click a chosen "
+            "note to keep it, another note to pay with it)") in _text()
