@@ -47,6 +47,7 @@ values), :func:`parse_values` and :func:`parse_scripts` (what is typed in its bo
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
 from numbers import Integral, Real
 from typing import TYPE_CHECKING
@@ -271,7 +272,9 @@ def parse_values(text: str, players: int) -> list[float]:
     """Values typed in, the auctioneer's first, separated by commas (or semicolons): each a
     number from 0 to :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE` (an open auction's
     bids rise a step at a time up to the values, so a value of a billion would bid for
-    ever; ``nan`` and ``inf`` are no values).
+    ever; ``nan`` and ``inf`` are no values). A count that is off because a value was
+    written with a thousands comma (``1,000``: two values, 1 and 000, since commas separate
+    values) says so.
 
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
@@ -297,8 +300,24 @@ def parse_values(text: str, players: int) -> list[float]:
                              f"{MAX_ANIMAL_VALUE:,} (nan and inf are no values). {how}")
         typed.append(value)
     if len(typed) != players:
-        raise RulesError(f"{len(typed)} value{'s' if len(typed) != 1 else ''} typed, {players} needed. {how}")
+        split = _thousands(text)
+        comma = (f": commas separate values, so {' and '.join(split)} "
+                 f"{'is two values' if len(split) == 1 else 'are two values each'}; write "
+                 + "; ".join(f"{x.replace(',', '')}, not {x}" for x in split)) if split else ""
+        raise RulesError(f"{len(typed)} value{'s' if len(typed) != 1 else ''} typed, {players} needed{comma}. {how}")
     return typed
+
+
+def _thousands(text: str) -> list[str]:
+    """The numbers of ``text`` that look written with a thousands comma and are within the
+    values' bound (``1,000``, ``2,500``, ``10,000``): a number of one or two digits, not 0,
+    a comma and three digits, neither part of a longer number.
+
+    >>> _thousands("0, 1,000, 300, 600"), _thousands("300,450,800"), _thousands("5,2")
+    (['1,000'], [], [])
+    """
+    found = re.findall(r"(?<![\d.,])([1-9]\d?,\d{3})(?![\d.]|,\d)", text)
+    return [x for x in found if int(x.replace(",", "")) <= MAX_ANIMAL_VALUE]
 
 
 def _typed_value(item: str) -> float | None:

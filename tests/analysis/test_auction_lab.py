@@ -502,3 +502,29 @@ def test_the_example_a_refusal_of_typed_values_gives_is_accepted_as_typed(player
         parse_values("abc", players)
     example = re.search(r"\(e\.g\. ([^)]*)\)", str(info.value)).group(1)
     assert len(parse_values(example, players)) == players
+
+
+# -- values typed in the settings: a thousands comma named ----------------------
+
+
+@pytest.mark.parametrize("typed, players, said", [
+    ("0, 1,000, 300, 600", 4, "5 values typed, 4 needed: commas separate values, so 1,000 is two values; "
+                              "write 1000, not 1,000. Type 4 values"),
+    ("1,000; 2,500, 300", 3, "5 values typed, 3 needed: commas separate values, so 1,000 and 2,500 are two values "
+                             "each; write 1000, not 1,000; 2500, not 2,500. Type 3 values"),
+    ("10,000, 5", 3, "3 values typed, 3 needed"),       # (not refused: the count is right)
+    ("0, 1,000, 300", 4, "4 values typed, 4 needed"),
+    ("0, 20,000, 300, 600", 4, "5 values typed, 4 needed. Type 4"),     # 20000: past the largest value
+    ("300,450,800, 1", 3, "4 values typed, 3 needed. Type 3"),           # no number split there
+    ("0, 1, 000", 2, "3 values typed, 2 needed. Type 2"),                # "1, 000": spaced as two values
+])
+def test_a_count_off_by_a_thousands_comma_says_so(typed, players, said):
+    """Bidder Up! prints money with a thousands comma (1,000), and commas separate the values
+    typed: "0, 1,000, 300, 600" was "5 values typed, 4 needed" without a word about why."""
+    from bluffkit.analysis.auction_lab import parse_values
+    try:
+        parse_values(typed, players)
+    except RulesError as e:
+        assert str(e).startswith(said), str(e)
+    else:
+        assert said.startswith(f"{players} values typed, {players} needed")
