@@ -252,10 +252,12 @@ MAX_LAB_PLAYERS = MAX_LAB_BIDDERS + 1
 
 def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list[float]:
     """The private values of one auction's ``players`` seats (the auctioneer first): drawn
-    from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``; the
-    law times ``scale`` may reach at most :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`;
-    a draw below 0 is a value of 0 (as in :func:`simulate_engine`).
-    ``players`` is 1 to :data:`MAX_LAB_PLAYERS` (10)."""
+    from the value law ``law`` on [0, 1] with ``default_rng(seed)``, times ``scale``, rounded
+    to a whole amount of money, as typed values are (see :func:`parse_values`): the lab shows
+    a value as a whole amount, and a truthful bidder shown a value of 550 bids 550, where a
+    drawn 549.6 bid 540; the law times ``scale`` may reach at most
+    :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`; a draw below 0 is a value of 0 (as in
+    :func:`simulate_engine`). ``players`` is 1 to :data:`MAX_LAB_PLAYERS` (10)."""
     if isinstance(players, bool) or not isinstance(players, Integral) or not 1 <= players <= MAX_LAB_PLAYERS:
         raise RulesError(f"players must be a whole number from 1 to {MAX_LAB_PLAYERS} (the auctioneer and up "
                          f"to {MAX_LAB_BIDDERS} bidders), got {quote(players)}")
@@ -265,16 +267,18 @@ def draw_values(law: str, players: int, seed: int, scale: float = SCALE) -> list
     draw = money_law(law, scale)
     vals = np.clip(draw(rng, (players,)), 0.0, None)
     check_drawn(vals, scale)
-    return [float(v) * scale for v in vals]
+    return [float(round(float(v) * scale)) for v in vals]
 
 
 def parse_values(text: str, players: int) -> list[float]:
     """Values typed in, the auctioneer's first, separated by commas (or semicolons): each a
-    number from 0 to :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE` (an open auction's
-    bids rise a step at a time up to the values, so a value of a billion would bid for
-    ever; ``nan`` and ``inf`` are no values). A count that is off because a value was
-    written with a thousands comma (``1,000``: two values, 1 and 000, since commas separate
-    values) says so.
+    whole number from 0 to :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE` (an open
+    auction's bids rise a step at a time up to the values, so a value of a billion would bid
+    for ever; ``nan`` and ``inf`` are no values). A value is money, and the auctions' money
+    is notes of whole amounts (0, 10, 50, 100, 200 and 500: "The Auctions" are paid in
+    them): a value such as 450.5 is refused in words, rather than shown as 450 while the
+    sums took 450.5. A count that is off because a value was written with a thousands comma
+    (``1,000``: two values, 1 and 000, since commas separate values) says so.
 
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
@@ -298,6 +302,10 @@ def parse_values(text: str, players: int) -> list[float]:
         if not value_ok(value):
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a number from 0 to "
                              f"{MAX_ANIMAL_VALUE:,} (nan and inf are no values). {how}")
+        if not value.is_integer():
+            low = math.floor(value)
+            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a whole number: values "
+                             f"are money, in whole amounts as the notes are (write {low} or {low + 1}). {how}")
         typed.append(value)
     if len(typed) != players:
         split = _thousands(text)

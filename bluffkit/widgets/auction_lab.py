@@ -5,7 +5,8 @@ seat yourself if you like) or run thousands at once and see the charts.
 A bidder is a bot (truthful, equilibrium, shade, random), a script of moves typed in the
 Scripts box, or you. Seat 0 is the auctioneer (it never bids; it may use its right of first refusal, and it
 values the lot too); bidders 1..n. Values are drawn on [0, 1] and count as money times
-1,000, or typed in (in money, the auctioneer's first) for the next auction. The many-auctions tab plays every auction through the engine, rule by rule, with
+1,000, rounded to whole money, or typed in (in whole money, the auctioneer's first: Bidder Up!'s
+money is notes of whole amounts) for the next auction. The many-auctions tab plays every auction through the engine, rule by rule, with
 a progress bar.
 
 With a seat of your own ("You play"), the lab lets chance and the bots act until it is

