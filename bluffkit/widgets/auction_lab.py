@@ -114,6 +114,48 @@ EVENTS, PROJECTOR_EVENTS = 12, 3
 LAB_STYLE = LAB_STYLE.replace("PROJECTOR_EVENTS", str(PROJECTOR_EVENTS))
 
 
+#: The move box's words while no move is yours (at your move it gives an example of it: :func:`move_examples`).
+MOVE_HINT = "type a move (Enter plays it)"
+
+
+def move_examples(legal) -> list[str]:
+    """Moves as they are typed that ``legal`` (a seat's :class:`~bluffkit.auctions.legal.Legal`)
+    allows now, each of a kind of its own, for the move box's placeholder: the moves of the
+    format's own rules ("The Auctions": a bid in money or in notes, notes laid face down in
+    Secret Count, one note raised in the American Count, take in the Dutch Auction, accept or
+    refuse the call, pick from the face-down pen, pay what is owed) and its words. A bid is
+    the lowest allowed (in money, the lowest in tens); a note laid or raised is the seat's
+    smallest above 0 (``lay 0`` reads as laying nothing); a payment the one the seat's own
+    prompt suggests."""
+    from bluffkit.auctions.sample import cheapest
+    from bluffkit.core.money import fmt, some_payment
+    out = []
+    d, hand = (legal.rules.denominations, legal.hand) if legal.rules is not None else ((), ())
+    held = [n for n, c in zip(d, hand) if c]
+    note = next((n for n in held if n), held[0] if held else None)
+    if legal.bid:
+        lo, hi = legal.bid
+        ten = -(-lo // 10) * 10                 # a bid in money: the lowest in tens (10, not a sealed bid's 1)
+        count = legal.rules is not None and legal.rules.pricing == "count"
+        out.append(f"bid {lo if count or (hi is not None and ten > hi) else ten}")
+    if legal.place and note is not None:
+        out.append(f"lay {note}")
+    if legal.raise_ and note is not None:
+        out.append(f"raise {note}")
+    if legal.call:
+        out.append(f"call {legal.call[0]}")
+    if legal.pick:
+        out.append("pick " + ",".join(str(k) for k in range(1, legal.pick[0] + 1)))
+    if legal.pay and hand:
+        amount, mode, _payee = legal.pay
+        notes = cheapest(hand, amount) if mode == "count" else some_payment(hand, amount, d, legal.rules.payment)
+        if notes is not None and sum(notes):
+            out.append(f"pay {fmt(notes, d)}")
+    out += [f"choose {k}" for k in legal.choose[:1]]
+    out += [str(r) for r in legal.refusals] + [str(w) for w in legal.words]
+    return out
+
+
 def _check_settings(bidders, values, strategies, human, right, double, seed) -> None:
     """Refuse a setting the lab's controls cannot show, in words, before any is made."""
     def need(ok, msg):
@@ -182,7 +224,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         self.projector = W.ToggleButton(description="Projector", icon="desktop", value=False,
                                         tooltip="large type; hides the settings so one auction fits the screen")
         self.projector.observe(lambda ch: self._project(ch["new"]), names="value")
-        self.move = W.Text(description="or type", placeholder="e.g. bid 120  or  pass  (Enter plays it)",
+        self.move = W.Text(description="or type", placeholder=MOVE_HINT,
                            continuous_update=False, layout=W.Layout(width="360px"))
         # (a box of spaces alone plays nothing and is emptied, as a played move's is)
         self.move.observe(lambda ch: self.play_move(ch["new"]) if ch["new"].strip()
@@ -489,11 +531,15 @@ class AuctionLab(ClosesWhole, W.VBox):
                     self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: "
                                                f"{escape(by_name(obs.legal.description, s.names))}.")
                     self.controls.show(obs, s.names)
+                    # an example of the moves this format asks for now (a count auction's "bid
+                    # 120" was refused: "not now"), each legal as typed
+                    self.move.placeholder = "e.g. " + " or ".join(move_examples(obs.legal)[:2]) + " (Enter plays it)"
                     for row in self.controls.children:     # the notes to click: a line of their own
                         if isinstance(row, W.VBox):
                             row.layout.width = "100%"
                 else:
                     self.controls.clear()
+                    self.move.placeholder = MOVE_HINT
             else:
                 self.controls.clear()
                 vals = ", ".join(f"{escape(n)} {v:,.0f}" for n, v in zip(s.names, self.vals))

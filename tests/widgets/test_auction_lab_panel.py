@@ -1345,3 +1345,31 @@ def test_american_counts_prompt_leaves_the_notes_to_its_buttons():
             g.step(s, movers[0], g.observe(s, movers[0]).legal.sample(np.random.default_rng(0)))
     words = choice_words(g.observe(s, g.to_move(s)[0]), ["A", "B", "C", "D"])
     assert "lay one more note face down" in words and "button" not in words, words
+
+
+@pytest.mark.parametrize("fmt", ["classic", "cat-in-the-bag", "dutch", "secret-value", "secret-count",
+                                 "round-the-table", "american-count", "second-hand", "number-call", "the-call"])
+def test_the_move_boxs_example_is_a_move_of_the_format_legal_as_typed(fmt):
+    """The move box read "e.g. bid 120 or pass" in every format: in Secret Count, typed,
+    "bid 120" was refused ("not now"; the count auctions lay, raise or take notes). At each
+    move of one's own, its examples are moves of that format, each legal as typed; playing
+    them, as typed, goes on to the end of the auction (a payment included where it is won:
+    the others' values are 0)."""
+    from bluffkit.auctions.rules import FORMATS
+    from bluffkit.widgets.auction_lab import MOVE_HINT
+    lab = AuctionLab(fmt=fmt, human=1, seed=2, right=False)
+    lab.typed.value = "0, 900" + ", 0, 0" * (not FORMATS[fmt].two_player)
+    s, shown = lab.session, []
+    for k in range(20):
+        if s.over:
+            break
+        assert 1 in s.to_move
+        shown.append(lab.move.placeholder)
+        examples = re.fullmatch(r"e\.g\. (.+) \(Enter plays it\)", lab.move.placeholder).group(1).split(" or ")
+        for typed in examples:
+            assert s.legal(1).explain(s.game.parse(typed)) is None, (typed, s.legal(1).description)
+        first = examples[0].split()[0]
+        lab.play_move(examples[-1] if k and first in ("bid", "raise", "lay") else examples[0])
+        assert lab.refusal.value == "" and lab.move.value == ""
+    assert s.over, shown
+    assert lab.move.placeholder == MOVE_HINT or lab.typed_row.layout.display == "none"
