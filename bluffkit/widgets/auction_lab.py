@@ -82,7 +82,13 @@ MAX_AUCTIONS = 200_000
 #: lab says them (a 1280 x 720 screen is short). Paying on the projector, the picker's
 #: "Click your notes to choose them:" is left out (the prompt says to click the notes, then
 #: Pay, and the Pay button what is owed): with 23 notes in a hand, two rows of them, Pay fell
-#: below the screen.
+#: below the screen. Laying notes on the projector (Secret Count, lesson 05), as the Bidder Up!
+#: table's auction does: the notes in 18 px type, 38 px wide, the lab's 23 in one row; the
+#: picker's line, which the lab's prompt does not replace, beside Lay and Pass; the boxes'
+#: gaps and the tab's padding smaller, the table's lines closer, the sentence beside one's
+#: value in 16 px (class bk-aside) and What happened right under the moves in 18 px, three
+#: lines high: with the file browser folded "Lay N notes" sat at the screen's foot and What
+#: happened below it.
 LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}
@@ -105,6 +111,16 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-notes-pay > .widget-html:first-child {display: none}
 .bk-lab .bk-log-up {display: flex; flex-direction: column-reverse; overflow-y: auto;
   max-height: calc(PROJECTOR_EVENTS * 1.3em)}
+.bk-lab.bk-projector .widget-tab > .widget-tab-contents {padding: 2px 8px}
+.bk-lab.bk-projector .bk-box, .bk-lab.bk-projector .bk-table {margin-top: 2px; margin-bottom: 2px}
+.bk-lab.bk-projector .bk-table {line-height: 1.2}
+.bk-lab.bk-projector .bk-aside {font-size: 16px}
+.bk-lab.bk-projector .bk-box.bk-events {font-size: 18px}
+.bk-lab.bk-projector .bk-note.jupyter-button, .bk-lab.bk-projector button.bk-note {min-width: 38px !important;
+  height: 34px; min-height: 34px; padding: 0 4px; margin: 2px 1px; font-size: 18px !important}
+.bk-lab.bk-projector .bk-notes-lay {flex-flow: row wrap !important; align-items: center}
+.bk-lab.bk-projector .bk-notes-lay > .widget-hbox:nth-child(2) {order: -1; width: 100%}
+.bk-lab.bk-projector .bk-notes-lay > .widget-html:first-child {order: 1; margin-left: 12px}
 </style>"""
 
 #: How many lines of "What happened" are shown (in projector mode a box only three lines high,
@@ -524,7 +540,8 @@ class AuctionLab(ClosesWhole, W.VBox):
                 others = ("The others' values are hidden." if not self.typed.value.strip() else
                           "The others' values are the ones typed in the settings; values drawn from a "
                           "value law are hidden.")
-                self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b>{each}. {others}")
+                self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b>{each}. "
+                                          f"<span class='bk-aside'>{others}</span>")
                 obs = s.observe(me)
                 self.view.value = seat_html(s.game, obs, s.names)
                 if me in s.to_move and obs.legal:

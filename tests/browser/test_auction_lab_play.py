@@ -25,12 +25,12 @@ SOURCE = ["from bluffkit.widgets import AuctionLab\n",
 PROJECTOR = {"width": 1280, "height": 720}
 
 
-def write_notebook(server: LabServer) -> None:
+def write_notebook(server: LabServer, name: str = NOTEBOOK, source=SOURCE) -> None:
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "lab", "metadata": {}, "outputs": [],
-                     "source": SOURCE}],
+                     "source": source}],
           "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
-    (server.root / NOTEBOOK).write_text(json.dumps(nb, indent=1), encoding="utf-8")
+    (server.root / name).write_text(json.dumps(nb, indent=1), encoding="utf-8")
 
 
 def exact(text: str) -> re.Pattern:
@@ -141,3 +141,49 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     text = lab.inner_text()
     assert "surplus" in text and "\u2212" in text, "the winner's surplus is shown as value \u2212 price"
     save_screenshot(page, lab, "auction-lab-payoffs")
+
+
+#: Lesson 05's lab (Secret Count, equilibrium bots, values typed by the teacher), the class
+#: in the last seat so that What happened holds three lines at its move, on the projector.
+COUNT_NOTEBOOK = "auction-lab-count.ipynb"
+COUNT_SOURCE = ["from bluffkit.widgets import AuctionLab\n",
+                "lab = AuctionLab(fmt=\"secret-count\", bidders=3, human=3, strategies=[\"equilibrium\"] * 3, "
+                "right=False, seed=7)\n",
+                "lab.typed.value = \"0, 300, 600, 450\"\n",
+                "lab.projector.value = True\n",
+                "lab"]
+
+
+def test_a_count_auctions_notes_moves_and_what_happened_fit_the_projector(page: Page, lab_server: LabServer):
+    """Lesson 05 on a 1280x720 projector, the file browser folded: in Secret Count the
+    23 notes took two rows under "Click your notes to choose them:", "Lay N notes" sat at the
+    screen's foot and What happened below it. The notes now take one row, that line stands
+    beside Lay and Pass, and the newest line of What happened is on the screen."""
+    write_notebook(lab_server, COUNT_NOTEBOOK, COUNT_SOURCE)
+    page.set_viewport_size(PROJECTOR)
+    open_and_run_all(page, lab_server, COUNT_NOTEBOOK)
+    show_file_browser(page, False)
+    lay = page.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Lay\s\d+\snotes?"))
+    expect(lay).to_have_count(1, timeout=WAIT_MS)
+    cell = cell_of(page, lay)
+    lab = cell.locator(".bk-lab.bk-projector").first
+    expect(lab).to_contain_text("Your move, Bidder 3 (you)", timeout=WAIT_MS)
+    lines = cell.locator(".bk-events .bk-log-up > div")
+    expect(lines).to_have_count(3, timeout=WAIT_MS)     # the lot, and the two bots' sealed bids
+    lab.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    foot = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel-notebook").first.bounding_box()
+    assert foot is not None
+    bottom = foot["y"] + foot["height"]
+    box = lay.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= bottom, f"Lay is below the screen: {box}, foot {bottom}"
+    newest = lines.first.bounding_box()                  # (the box is drawn from its foot up: newest first)
+    assert newest is not None and newest["y"] + newest["height"] <= bottom, \
+        f"What happened's newest line is below the screen: {newest}, foot {bottom}"
+    assert "Bidder 2 makes a sealed bid" in lines.first.inner_text()
+    tops = {round(b["y"]) for b in cell.locator(".bk-note").evaluate_all(
+        "bs => bs.map(b => b.getBoundingClientRect()).map(r => ({y: r.top}))")}
+    assert len(tops) == 1, f"the 23 notes take {len(tops)} rows"
+    expect(cell.get_by_text("Click your notes to choose them")).to_be_visible()
+    assert cut_buttons(lab) == []
+    save_screenshot(page, lab, "auction-lab-count-projector")
