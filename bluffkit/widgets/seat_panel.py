@@ -587,12 +587,27 @@ class SeatPanel(ClosesWhole, W.VBox):
         return None
 
     def _draw_scores(self, obs=None) -> None:
+        """The scores under the title while the Scores toggle is on: from the seat on
+        screen's observation (``obs``), or, on a cover, those every seat's observation gives
+        alike (:meth:`cover_scores`): the scores are public, so a cover shows them too."""
         s = self.session
-        if obs is None and self.viewer is not None and not s.over:
-            obs = s.observe(self.viewer)
-        got = self.public_scores(obs) if obs is not None and self.scores_button.value else None
+        got = None
+        if self.scores_button.value and not s.over:
+            if obs is None and self.viewer is not None:
+                obs = s.observe(self.viewer)
+            got = self.public_scores(obs) if obs is not None else self.cover_scores()
         unit, low_wins = self.scores_unit
         self.scores.value = scores_html(s.names, got, "Scores now", unit, low_wins) if got is not None else ""
+
+    def cover_scores(self):
+        """The scores on a cover (no seat on screen), or ``None`` (no cover, or no running
+        score): :meth:`public_scores` of every seat's observation, shown only when they all
+        agree, so that nothing one seat alone may know reaches the cover."""
+        s = self.session
+        if s.over or self.viewer is not None or self.cover.layout.display == _HIDE:
+            return None
+        got = {self.public_scores(s.observe(seat)) for seat in range(s.players)}
+        return got.pop() if len(got) == 1 else None
 
     def text_boxes_anew(self) -> None:
         """The text boxes drawn anew for the next seat (:func:`drawn_anew`): the browser
@@ -725,6 +740,7 @@ class SeatPanel(ClosesWhole, W.VBox):
                                          f"{keys}", alert=True)
             self.show.description = f"Show {s.names[seat]}'s view"
             self.cover.layout.display, self.board.layout.display = _SHOW, _HIDE
+            self._draw_scores()           # (public: shown on the cover too, if asked for)
             return
         self.cover.layout.display, self.board.layout.display = _HIDE, _SHOW
         self.cover_text.value = ""        # (its words were for the last cover: drawn anew at the next)
