@@ -499,6 +499,7 @@ class SeatPanel(ClosesWhole, W.VBox):
         few lines (:data:`~bluffkit.widgets.art.PROJECTOR_LOG_LINES`), newest first, beside
         the table, the earlier ones scrolled to."""
         (self.add_class if on else self.remove_class)("bk-projector")
+        self.drop_file_note()           # (Save log, which it speaks of, is hidden on the projector)
         self.board.layout.flex_flow = "row" if on else "column"
         self.board.layout.align_items = "flex-start" if on else None
         if self.projector.value != on:
@@ -660,7 +661,9 @@ class SeatPanel(ClosesWhole, W.VBox):
             self.refresh()
 
     def refresh(self) -> None:
-        """Let bots and chance play until a human must move; then draw (or cover) the table."""
+        """Let bots and chance play until a human must move; then draw (or cover) the table
+        (a message of Save log goes: :meth:`drop_file_note`)."""
+        self.drop_file_note()
         before = len(self.session.says)
         try:
             self.said.extend(self.session.advance(hold=self.hold_chance))
@@ -849,8 +852,8 @@ class SeatPanel(ClosesWhole, W.VBox):
         if self.clicks.stale():              # a double click: its second click does not answer "click again"
             return
         if not self.session.over:
-            self.message.value = note("The log can be saved once the game is over: it holds everything "
-                                      "the players keep hidden.", error=True)
+            self._file_note(note("The log can be saved once the game is over: it holds everything "
+                                 "the players keep hidden.", error=True))
             return
         try:
             target = Path(self.save_path.value)
@@ -860,13 +863,31 @@ class SeatPanel(ClosesWhole, W.VBox):
                 return                   # the double click's second click: "click Save log again" unread
             if key is not None and not ours and os.path.lexists(target) and not target.is_dir():
                 self._may_replace = key  # another game's log, perhaps: replaced on a second click only
-                self.message.value = note(f"{escape(str(target))} exists already: click Save log again to replace it, "
-                                          f"or give another name.", error=True)
+                self._file_note(note(f"{escape(str(target))} exists already: click Save log again to replace it, "
+                                     f"or give another name.", error=True))
                 self.clicks.done(asked=True)
                 return
             path = self.session.save(target, replace=ours)
         except (OSError, ValueError, BluffkitError) as e:     # ValueError: a NUL in the name
-            self.message.value = note(f"Could not save: {escape(str(e))}", error=True)
+            self._file_note(note(f"Could not save: {escape(str(e))}", error=True))
             return
         self._own_log, self._may_replace = key, None   # this game's own log may be written again
-        self.message.value = note(f"Saved the log to {escape(str(path))}.")
+        self._file_note(note(f"Saved the log to {escape(str(path))}."))
+
+    #: The message line's words written by Save log (see :meth:`_file_note`), while shown.
+    _file_words: str | None = None
+
+    def _file_note(self, html: str) -> None:
+        """A message of Save log (a refusal, a question, "Saved the log to ..."): about the
+        file controls, not the game, so it leaves the screen at the next redraw or switch
+        of the Projector (:meth:`drop_file_note`), where those controls are hidden; the
+        game's own refusals and questions stay until the player acts."""
+        self.message.value = self._file_words = html
+
+    def drop_file_note(self) -> None:
+        """Take a message of Save log off the screen (none other), and with it its question
+        "click Save log again to replace it": a later click asks again."""
+        if self._file_words is not None and self.message.value == self._file_words:
+            self.message.value = ""
+            self._may_replace = None
+        self._file_words = None

@@ -1,8 +1,11 @@
-"""The hot-seat table's shared parts on a cover: the public scores shown there."""
+"""The hot-seat table's shared parts on a cover and across a switch of the Projector: the
+public scores shown on a cover, and a message of Save log that does not outstay its screen."""
 
 from __future__ import annotations
 
-from bluffkit.widgets import BidderUpTable
+import numpy as np
+
+from bluffkit.widgets import BidderUpTable, TablePanel
 
 NAMES = ["Annette", "Daniel", "Ben", "Carla"]
 
@@ -39,3 +42,50 @@ def test_scores_on_a_cover_tell_nothing_that_seats_see_differently(monkeypatch):
     t.scores_button.value = True
     assert t.screen[0] == "cover" and t.scores.value == ""
 
+
+def test_the_save_log_refusal_leaves_with_a_switch_to_the_projector_or_a_redraw():
+    """Save log pressed before the end says "The log can be saved once the game is over";
+    it stayed on screen after a switch to the Projector, which hides Save log. It now goes
+    with the switch, and with the next redraw; a refused move's reason stays."""
+    t = hot_seat()
+    t.show.click()
+    t.save_button.click()
+    assert "once the game is over" in t.message.value
+    t.projector.value = True
+    assert t.message.value == ""
+    t.projector.value = False
+    t.save_button.click()
+    assert "once the game is over" in t.message.value
+    t.refresh()
+    assert t.message.value == ""
+    t.typed.value = "end"                             # a move refused (the die is rolled first)
+    refusal = t.message.value
+    assert refusal and "once the game is over" not in refusal
+    t.projector.value = True
+    t.refresh()
+    assert t.message.value == refusal, "a refusal of the game's is still to be read"
+
+
+def test_the_question_before_replacing_a_log_goes_with_its_words(tmp_path):
+    """"... exists already: click Save log again to replace it" taken off the screen by a
+    switch to the Projector is asked again at the next click, not answered by it."""
+    t = TablePanel("horse-trading", players=3, humans=[0], bots="heuristic", seed=1)
+    s, rng = t.session, np.random.default_rng(0)
+    for _ in range(2000):                               # the human seat plays legal moves at random
+        s.advance()
+        if s.over:
+            break
+        s.play(s.legal(0).sample(rng), 0)
+    t.refresh()
+    other = tmp_path / "other.jsonl"
+    other.write_text("another game's log\n")
+    t.save_path.value = str(other)
+    t.save_button.click()
+    assert "click Save log again" in t.message.value
+    t.projector.value = True
+    t.projector.value = False
+    assert t.message.value == ""
+    t.save_button.click()
+    assert "click Save log again" in t.message.value and other.read_text() == "another game's log\n"
+    t.save_button.click()
+    assert "Saved the log" in t.message.value and other.read_text() != "another game's log\n"
