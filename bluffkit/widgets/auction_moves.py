@@ -13,7 +13,10 @@
 
 Each button calls ``play(action)`` with an action record; the lab plays it through its
 session and shows a refusal in words when the rules do not allow it (the amount box
-takes any whole number, so a student can try an illegal bid and see why).
+takes any whole number above 0, so a student can try an illegal bid and see why). An
+amount that is no bid (0 or less, or past :meth:`MoveControls.most`: the notation's
+largest, or all the money in the game where the panel gives it) closes the "Bid N" button,
+which then says what a bid may be ("Bid 10 or more", "Bid at most 4,360").
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from bluffkit.auctions.actions import (
 from bluffkit.auctions.narrate import animals_said, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import count as _count
-from bluffkit.core.money import amount as amount_said, total
+from bluffkit.core.money import MAX_DIGITS, amount as amount_said, total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
 from bluffkit.widgets.words import notes_label, overbid_words, take_words
 
@@ -188,16 +191,22 @@ class MoveControls(W.VBox):
 
     children: tuple          # the box's widgets (a trait of W.VBox, declared for the type checker)
 
-    def __init__(self, play, drop_out=None, warn=None, on_choice=None):
+    def __init__(self, play, drop_out=None, warn=None, on_choice=None, all_money=None):
+        """``all_money``: the worth and the number of all the notes in the game, ``(worth,
+        notes)``, where the rules fix them (Bidder Up!'s 50 notes [A]): a public bound, past
+        which the bid box offers no bid (see :meth:`most`); never a seat's own money, which
+        would stay in the browser's model of the box for the next seat to read."""
         super().__init__()
         self.play, self.drop_out, self.warn = play, drop_out, warn
         self.on_choice = on_choice             # called when a note is clicked: a refusal of the last choice goes
+        self.all_money = all_money
         self.amount = W.IntText(value=10, description="", tooltip="the amount to bid", layout=W.Layout(width="90px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
         self.names: list[str] = []
         self._pen_words = None
         self._kind, self._note_verb, self._d = None, "", ()
+        self._verb, self._unit = "Bid", ""
         self._owes, self._by_count = 0, False
         self.bid_button: W.Button | None = None
         self.note_button: W.Button | None = None
@@ -268,8 +277,9 @@ class MoveControls(W.VBox):
 
             def move(by):                    # on the grid of the steps, within the move's lo..hi
                 lo, hi = self._range
-                value = max(lo, (self.amount.value + by) // unit * unit)
-                self.amount.value = min(value, hi) if hi is not None else value
+                now = min(self.amount.value, self.most())    # (from past all the money: from the most)
+                value = max(lo, (now + by) // unit * unit)
+                self.amount.value = min(value, self.most() if hi is None else hi)
 
             downs = [_button(f"\u2212{k}", lambda k=k: move(-k), tooltip=f"{k} less") for k in reversed(steps)]
             ups = [_button(f"+{k}", lambda k=k: move(k), tooltip=f"{k} more") for k in steps]
@@ -296,13 +306,48 @@ class MoveControls(W.VBox):
             b.description, b.tooltip = text, tooltip or text
         return b
 
+    def most(self) -> int:
+        """The largest amount the box offers as a bid: all the money in the game, as the
+        rules count it (``all_money``: its worth, or its number of notes where the count is
+        the price), else the largest a bid's notation holds (:data:`~bluffkit.core.money.MAX_DIGITS`
+        digits). Public: the same for every seat, so it may be told on the button."""
+        notation = 10 ** MAX_DIGITS - 1
+        if self.all_money is None:
+            return notation
+        worth, notes = self.all_money
+        return min(notation, notes if self._unit else worth)
+
     def _label_bid(self) -> None:
+        """The "Bid N" button of the amount typed; closed, saying what a bid may be, when the
+        amount is no bid: 0 or less ("Bid 10 or more", as the prompt says it; below 0 for a
+        call whose lowest price is 0), or past :meth:`most` ("Bid at most 4,360"; the
+        browser's number rounds one of 20 digits)."""
         self._asked = None
-        if self.bid_button is not None:
-            n = self.amount.value
+        b = self.bid_button
+        if b is None:
+            return
+        n = self.amount.value
+        by_count, verb = bool(self._unit), self._verb
+        lo = self._range[0]
+        least = 0 if lo <= 0 else 1          # (The Call's auctioneer holding only a 0 note calls 0)
+        most = self.most()
+        if least <= n <= most:
             unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
-            self.bid_button.description = f"{self._verb} {amount_said(n)}{unit}"
-            self.bid_button.tooltip = f"{self._verb.lower()} {amount_said(n)}{unit}"
+            b.description = f"{verb} {amount_said(n)}{unit}"
+            b.tooltip = f"{verb.lower()} {amount_said(n)}{unit}"
+            b.disabled = False
+            return
+        # (in public words only: The Call's highest price is the caller's own money, which the
+        # button, kept from one seat to the next, does not hold)
+        if n > most:
+            b.description = f"{verb} at most {price_said(most, by_count)}"
+            b.tooltip = (f"more than all the money in the game ({price_said(most, by_count)})"
+                         if self.all_money is not None else f"a bid has at most {MAX_DIGITS} digits")
+        else:
+            start = price_said(max(lo, least), by_count)
+            b.description = f"{verb} {start} or more"
+            b.tooltip = f"{verb.lower()} {start} or more" + (": an amount above 0" if least else "")
+        b.disabled = True
 
     def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None, owes: int = 0,
                      by_count: bool = False) -> W.VBox:
@@ -383,6 +428,8 @@ class MoveControls(W.VBox):
         for _, bid in self._steppers.values():
             if bid is not shown and (bid.description or bid.tooltip):
                 bid.description = bid.tooltip = ""
+            if bid is not shown and bid.disabled:       # (closed for the amount typed: open for the next)
+                bid.disabled = False
 
     @staticmethod
     def _choose_label(obs, seat: int, names, pen_words=None) -> str:

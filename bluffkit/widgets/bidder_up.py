@@ -454,8 +454,11 @@ class BidderUpTable(SeatPanel):
         self._after_notes: Callable[[], None] | None = None     # the market's check of its markers, after
         self.roll_button = _button("Roll the die", self._roll, "bk-go", "roll the die to start your turn")
         self.spaces_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        # past all the money in the game (the 50 notes [A]: public) the amount box offers no bid
+        notes = game.rules.notes
         self.auction_moves = MoveControls(lambda action: self.try_move(str(action)),
-                                          warn=self._warn, on_choice=self.drop_refusal)
+                                          warn=self._warn, on_choice=self.drop_refusal,
+                                          all_money=(total(notes, game.rules.denominations), sum(notes)))
         self.auction_moves.add_class("bk-bu-auction")          # (its notes drawn small on a projector: _STYLE)
         # its words above it, so that the whole width of the controls' column is the list's:
         # "Daniel's sheep ♀ for your sheep ♂" in Projector's large type, where a label beside

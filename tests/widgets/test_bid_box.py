@@ -1,0 +1,124 @@
+"""The amount box of an auction's moves (``MoveControls``): an amount that is no bid (0 or
+less, or past all the money in the game) closes the "Bid N" button, which says what a bid
+may be, in the words the prompt uses; a seat's own money is never the box's bound."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bluffkit.auctions import Auction
+from bluffkit.auctions.actions import Bid
+from bluffkit.core.money import total
+from bluffkit.widget_check import driver_for, model_state
+from bluffkit.widgets import BidderUpTable
+from bluffkit.widgets.auction_moves import MoveControls
+
+
+def classic_controls(all_money=None) -> tuple[MoveControls, list]:
+    """The controls of the first bidder of a Classic auction (the lowest bid 10), as the lab
+    draws them; the actions its buttons play."""
+    played: list = []
+    controls = MoveControls(played.append, all_money=all_money)
+    g = Auction.create(format="classic")
+    controls.show(g.observe(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1), ["A", "B", "C"])
+    return controls, played
+
+
+@pytest.mark.parametrize("typed", [-5, 0])
+def test_an_amount_of_0_or_less_is_no_bid_button(typed):
+    """-5 in the box showed a "Bid -5" button, refused only once clicked. It is closed now,
+    saying what a bid may be, as the prompt says it ("bid 10 or more")."""
+    c, _ = classic_controls()
+    c.amount.value = typed
+    b = c.bid_button
+    assert b.disabled and b.description == "Bid 10 or more" and "above 0" in b.tooltip
+    c.amount.value = 10
+    assert not b.disabled and b.description == "Bid 10"
+
+
+def test_an_amount_past_what_a_bid_holds_is_no_bid_button():
+    """Without a bound of the game's own (the lab), the notation's: a bid has at most 12 digits."""
+    c, _ = classic_controls()
+    c.amount.value = 10 ** 12
+    b = c.bid_button
+    assert b.disabled and b.description == "Bid at most 999,999,999,999" and "12 digits" in b.tooltip
+    c.amount.value = 10 ** 12 - 1
+    assert not b.disabled and b.description == "Bid 999,999,999,999"
+
+
+def test_the_steps_start_from_the_nearest_bid_after_an_amount_that_is_none():
+    c, _ = classic_controls(all_money=(1000, 20))
+    plus = {b.description: b for row in c.children for b in getattr(row, "children", ())}
+    c.amount.value = -5
+    plus["+10"].click()                                 # 5, on the grid of tens, kept to the lowest bid
+    assert c.amount.value == 10 and not c.bid_button.disabled
+    c.amount.value = 10 ** 20
+    plus["+50"].click()
+    assert c.amount.value == 1000 and c.bid_button.description == "Bid 1,000", "no step past all the money"
+
+
+@pytest.fixture(scope="module")
+def bidding():
+    """A Bidder Up! table (three seats at one screen) on a seat's bid in an auction."""
+    t = BidderUpTable("fairground", players=3, humans=[0, 1, 2], names=["Annette", "Daniel", "Ben"], seed=1)
+    d, rng = driver_for(t), np.random.default_rng(0)
+    for _ in range(3000):
+        c = t.auction_moves
+        if t.viewer is not None and c.layout.display != "none" and c.bid_button is not None and c._kind is Bid:
+            return t
+        d.click(t, rng)
+    raise AssertionError("no human bid in 3000 clicks")
+
+
+def test_bidder_up_offers_no_bid_past_all_the_money_in_the_game(bidding):
+    """99999999999999999999 in Bidder Up!'s box gave "Bid 100,000,000,000,000,000,000" (the
+    browser's number had rounded it). Past all the money in the game (its 50 notes [A]:
+    4,360), the button is closed and says so; the seat's own money is no bound (a bid above
+    it is a bluff the rules allow: asked about once, then played)."""
+    t = bidding
+    c, r = t.auction_moves, t.game.rules
+    everything = total(r.notes, r.denominations)
+    assert everything == 4360
+    sub = t.session.observe(t.viewer).auction
+    holds = total(sub.hand, sub.rules.denominations)
+    b = c.bid_button
+    for past in (10 ** 20, everything + 1):
+        c.amount.value = past
+        assert b.disabled and b.description == "Bid at most 4,360", b.description
+        assert b.tooltip == "more than all the money in the game (4,360)"
+    c.amount.value = everything
+    assert not b.disabled and b.description == "Bid 4,360"
+    c.amount.value = holds + 10
+    assert not b.disabled and b.description == f"Bid {holds + 10:,}"
+    # nothing of the seat's money in the box's model (its bound would be read by the next seat)
+    assert {k: v for k, v in model_state(c.amount).items() if k in ("max", "min")} == {}
+    moves = len(t.session.moves)
+    c.amount.value = -5
+    assert b.disabled and b.description.startswith("Bid ") and b.description.endswith("or more")
+    c.amount.value = sub.legal.bid[0]
+    assert not b.disabled
+    assert len(t.session.moves) == moves
+
+
+def test_a_count_auction_says_its_bound_in_notes():
+    """Number Call's bid is a number of notes: its bound is the number of notes in the game."""
+    c = MoveControls(lambda a: None, all_money=(4360, 50))
+    g = Auction.create(format="number-call", player_limits=False)
+    c.show(g.observe(g.state_from_position(4, auctioneer=0, lot=["horse"]), 1), ["A", "B", "C", "D"])
+    c.amount.value = 51
+    assert c.bid_button.disabled and c.bid_button.description == "Bid at most 50 notes"
+    c.amount.value = 0
+    assert c.bid_button.disabled and c.bid_button.description == "Bid 1 note or more"
+
+
+def test_a_call_of_0_stays_open_where_the_rules_allow_it_and_names_no_ones_money():
+    """The Call's auctioneer holding only a 0 note may call 0 [The Call]: 0 stays a call, -1
+    is none; the closed button names no highest price (the caller's own money)."""
+    g = Auction.create(format="the-call")
+    c = MoveControls(lambda a: None)
+    c.show(g.observe(g.state_from_position(2, auctioneer=0, money=["0", None], lot=["horse"]), 0), ["A", "B"])
+    assert c.bid_button.description == "Call 0" and not c.bid_button.disabled
+    c.amount.value = -1
+    assert c.bid_button.disabled and c.bid_button.description == "Call 0 or more"
+    assert c.bid_button.tooltip == "call 0 or more"
