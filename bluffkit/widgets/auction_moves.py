@@ -13,18 +13,23 @@
 
 Each button calls ``play(action)`` with an action record; the lab plays it through its
 session and shows a refusal in words when the rules do not allow it (the amount box
-takes any whole number above 0, so a student can try an illegal bid and see why). An
-amount that is no bid (0 or less, or past :meth:`MoveControls.most`: the notation's
-largest, or all the money in the game where the panel gives it) closes the "Bid N" button,
-which then says what a bid may be ("Bid 10 or more", "Bid at most 4,360").
+takes any whole number above 0, so a student can try an illegal bid and see why). The box
+is a text box the panel reads itself (:func:`read_amount`: digits, with or without thousands
+commas, or a whole number in e-notation, ``1e3``, where an IntText made 13 of it). An
+amount that is no bid (not a whole number, 0 or less, or past :meth:`MoveControls.most`:
+the notation's largest, or all the money in the game where the panel gives it) closes the
+"Bid N" button, which then says what a bid may be ("Bid 10 or more", "Bid at most 4,360").
 """
 
 from __future__ import annotations
 
 import html
+import re
+from decimal import Decimal, InvalidOperation
 from itertools import combinations
 
 import ipywidgets as W
+from traitlets import Int, Unicode, Union
 
 from bluffkit.auctions.actions import (
     ACCEPT,
@@ -167,6 +172,70 @@ def no_buy_words(obs) -> str:
                                                                   " Sell both." if only_sell else ""))
 
 
+#: An amount as the bid box reads it: digits (thousands commas allowed, as the panels write
+#: amounts: ``1,000``), a fraction and an exponent (``1e3``, ``2.5e3``; whether it is whole is
+#: checked after), a sign.
+_AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+
+#: An amount read past this is read as it (:func:`read_amount`): past every bound a bid box
+#: has, and no int of a thousand digits is made from a typed "1e999".
+_PAST_ALL = 10 ** 100
+
+
+def read_amount(text) -> int | None:
+    """The whole number typed in a bid box (an int set from code: itself), or ``None`` when
+    it is none: digits, with or without thousands commas, or e-notation that is whole (as ``bluffkit``'s command line
+    reads ``--games``), in ASCII only; a number of more than 100 digits reads as ``10**100``.
+
+    >>> [read_amount(x) for x in ("120", " 1,000 ", "1e3", "2.5e3", "-5", "1.5", "1,00", "12a", "", 70)]
+    [120, 1000, 1000, 2500, -5, None, None, None, None, 70]
+    >>> read_amount("99999999999999999999"), read_amount("1e999") == 10 ** 100
+    (99999999999999999999, True)
+    """
+    if isinstance(text, int) and not isinstance(text, bool):       # set from code (see AmountBox)
+        return text
+    text = text.strip() if isinstance(text, str) and text.isascii() else ""
+    if not _AMOUNT_TEXT.fullmatch(text):
+        return None
+    try:
+        value = Decimal(text.replace(",", ""))
+    except InvalidOperation:              # (the pattern reads only what Decimal reads)
+        return None
+    if abs(value) >= _PAST_ALL:
+        return _PAST_ALL if value > 0 else -_PAST_ALL
+    if value != value.to_integral_value():
+        return None
+    return int(value)
+
+
+#: What the browser's text of the bid box is read back as a number: plain digits, at most
+#: as many as a bid has (``"120"`` -> ``120``; ``"1e3"``, ``"1,000"``, ``"007"``, ``"0"`` stay text).
+_PLAIN = re.compile(rf"-?[1-9][0-9]{{0,{MAX_DIGITS - 1}}}")
+
+
+def _box_to_json(value, _widget) -> str:
+    """The box's value as the browser's text box shows it: a number in digits, and 0 (the
+    box cleared from code, :meth:`MoveControls.clear`) as an empty box."""
+    return value if isinstance(value, str) else str(value) if value else ""
+
+
+def _box_from_json(text, _widget):
+    """The browser's text as the box's value: plain digits as the number (so that code
+    reading ``box.value`` gets the int it set, or typed), anything else as typed."""
+    return int(text) if isinstance(text, str) and _PLAIN.fullmatch(text) else text
+
+
+class AmountBox(W.Text):
+    """The bid box: a text box the panel reads itself (:func:`read_amount`), where an
+    IntText stripped letters as they were typed (``1e3`` became 13) and the browser's
+    number rounded 99999999999999999999 to 100000000000000000000. Its value is an int where
+    it holds plain digits (set from code, ``box.value = 120``, or typed), else the text
+    typed (``"1e3"``); the browser is sent it as text (0, the box cleared, as an empty box)."""
+
+    value = Union([Int(), Unicode()], default_value="", help="the amount typed"
+                  ).tag(sync=True, to_json=_box_to_json, from_json=_box_from_json)
+
+
 def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
                  layout=W.Layout(width="auto"))
@@ -200,7 +269,7 @@ class MoveControls(W.VBox):
         self.play, self.drop_out, self.warn = play, drop_out, warn
         self.on_choice = on_choice             # called when a note is clicked: a refusal of the last choice goes
         self.all_money = all_money
-        self.amount = W.IntText(value=10, description="", tooltip="the amount to bid", layout=W.Layout(width="90px"))
+        self.amount = AmountBox(value=10, description="", tooltip="the amount to bid", layout=W.Layout(width="90px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
         self.names: list[str] = []
@@ -233,7 +302,9 @@ class MoveControls(W.VBox):
             return
         if self.clicks.stale():              # a double click: its second click does not answer the question
             return
-        n = self.amount.value
+        n = read_amount(self.amount.value)
+        if n is None:                        # no number (the button is closed: a click from code)
+            return
         hi = self._range[1]
         if self._asked == n and self.clicks.too_soon_to_answer():
             return                           # the double click's second click: the question unread
@@ -277,7 +348,8 @@ class MoveControls(W.VBox):
 
             def move(by):                    # on the grid of the steps, within the move's lo..hi
                 lo, hi = self._range
-                now = min(self.amount.value, self.most())    # (from past all the money: from the most)
+                typed = read_amount(self.amount.value)       # (none: from the lowest bid)
+                now = lo if typed is None else min(typed, self.most())    # (past all the money: from the most)
                 value = max(lo, (now + by) // unit * unit)
                 self.amount.value = min(value, self.most() if hi is None else hi)
 
@@ -326,12 +398,12 @@ class MoveControls(W.VBox):
         b = self.bid_button
         if b is None:
             return
-        n = self.amount.value
+        n = read_amount(self.amount.value)
         by_count, verb = bool(self._unit), self._verb
         lo = self._range[0]
         least = 0 if lo <= 0 else 1          # (The Call's auctioneer holding only a 0 note calls 0)
         most = self.most()
-        if least <= n <= most:
+        if n is not None and least <= n <= most:
             unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
             b.description = f"{verb} {amount_said(n)}{unit}"
             b.tooltip = f"{verb.lower()} {amount_said(n)}{unit}"
@@ -339,14 +411,15 @@ class MoveControls(W.VBox):
             return
         # (in public words only: The Call's highest price is the caller's own money, which the
         # button, kept from one seat to the next, does not hold)
-        if n > most:
+        if n is not None and n > most:
             b.description = f"{verb} at most {price_said(most, by_count)}"
             b.tooltip = (f"more than all the money in the game ({price_said(most, by_count)})"
                          if self.all_money is not None else f"a bid has at most {MAX_DIGITS} digits")
         else:
             start = price_said(max(lo, least), by_count)
             b.description = f"{verb} {start} or more"
-            b.tooltip = f"{verb.lower()} {start} or more" + (": an amount above 0" if least else "")
+            b.tooltip = (f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more"
+                         if n is None else f"{verb.lower()} {start} or more" + (": an amount above 0" if least else ""))
         b.disabled = True
 
     def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None, owes: int = 0,

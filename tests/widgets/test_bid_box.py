@@ -122,3 +122,34 @@ def test_a_call_of_0_stays_open_where_the_rules_allow_it_and_names_no_ones_money
     c.amount.value = -1
     assert c.bid_button.disabled and c.bid_button.description == "Call 0 or more"
     assert c.bid_button.tooltip == "call 0 or more"
+
+
+@pytest.mark.parametrize("typed, label", [("1e3", "Bid 1,000"), ("2.5e3", "Bid 2,500"), ("1,000", "Bid 1,000"),
+                                          ("120", "Bid 120"), (" 130 ", "Bid 130")])
+def test_the_box_reads_what_was_typed_as_the_browser_sends_it(typed, label):
+    """The box is text the panel reads: "1e3" typed left 13 in an IntText (it strips letters
+    as they are typed) and offered "Bid 13"; a paste of 1e3 read 1. Thousands commas, as the
+    panels write amounts, and whole e-notation read as the command line reads them."""
+    c, played = classic_controls()
+    c.amount.set_state({"value": typed})               # as the browser's message sets it
+    assert c.bid_button.description == label and not c.bid_button.disabled
+    c.bid_button.click()
+    assert played == [Bid(int(label.split()[1].replace(",", "")))]
+
+
+@pytest.mark.parametrize("typed", ["abc", "1.5", "1,00", "1e-3", "", "\u0661\u0660"])
+def test_what_is_no_whole_number_is_no_bid(typed):
+    c, played = classic_controls()
+    c.amount.set_state({"value": typed})
+    b = c.bid_button
+    assert b.disabled and b.description == "Bid 10 or more" and "type a whole number" in b.tooltip
+    b.click()                                           # from code: nothing to play
+    assert played == []
+
+
+def test_twenty_nines_typed_are_read_whole_and_past_all_the_money():
+    c, _ = classic_controls(all_money=(4360, 50))
+    c.amount.set_state({"value": "99999999999999999999"})
+    assert c.bid_button.disabled and c.bid_button.description == "Bid at most 4,360"
+    c.amount.set_state({"value": "1e999999"})           # no number of a million digits is made
+    assert c.bid_button.disabled and c.bid_button.description == "Bid at most 4,360"

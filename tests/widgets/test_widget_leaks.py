@@ -323,7 +323,7 @@ def test_the_check_catches_a_sealed_bid_kept_in_the_amount_box_off_screen(monkey
         self.amount.value = amount
 
     monkeypatch.setattr(MoveControls, "_take_down", keeping)
-    with pytest.raises(WidgetLeak, match="a kept IntText off screen holds {'value'"):
+    with pytest.raises(WidgetLeak, match="a kept AmountBox off screen holds {'value'"):
         check_panel(lambda: BidderUpTable("animal-market", players=3, humans=[0, 1, 2], seed=4), seeds=[1, 2],
                     clicks=300)
 
