@@ -165,7 +165,7 @@ def move_examples(legal) -> list[str]:
     if legal.pay and hand:
         amount, mode, _payee = legal.pay
         notes = cheapest(hand, amount) if mode == "count" else some_payment(hand, amount, d, legal.rules.payment)
-        if notes is not None and sum(notes):
+        if notes is not None and any(notes):
             out.append(f"pay {fmt(notes, d)}")
     out += [f"choose {k}" for k in legal.choose[:1]]
     out += [str(r) for r in legal.refusals] + [str(w) for w in legal.words]
