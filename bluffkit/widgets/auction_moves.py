@@ -185,7 +185,8 @@ _PAST_ALL = 10 ** 100
 def read_amount(text) -> int | None:
     """The whole number typed in a bid box (an int set from code: itself), or ``None`` when
     it is none: digits, with or without thousands commas, or e-notation that is whole (as ``bluffkit``'s command line
-    reads ``--games``), in ASCII only; a number of more than 100 digits reads as ``10**100``.
+    reads ``--games``), in ASCII only; a number of more than 100 digits reads as ``10**100``
+    (``1e1000000`` too, whose exponent is past what Decimal's context holds).
 
     >>> [read_amount(x) for x in ("120", " 1,000 ", "1e3", "2.5e3", "-5", "1.5", "1,00", "12a", "", 70)]
     [120, 1000, 1000, 2500, -5, None, None, None, None, 70]
@@ -201,8 +202,10 @@ def read_amount(text) -> int | None:
         value = Decimal(text.replace(",", ""))
     except InvalidOperation:              # (the pattern reads only what Decimal reads)
         return None
-    if abs(value) >= _PAST_ALL:
-        return _PAST_ALL if value > 0 else -_PAST_ALL
+    # |value| >= 10**100, told from its exponent: abs() of "1e1000000" rounds it in Decimal's
+    # context, whose largest exponent it passes (decimal.Overflow)
+    if not value.is_zero() and value.adjusted() >= 100:
+        return -_PAST_ALL if value.is_signed() else _PAST_ALL
     if value != value.to_integral_value():
         return None
     return int(value)

@@ -153,3 +153,16 @@ def test_twenty_nines_typed_are_read_whole_and_past_all_the_money():
     assert c.bid_button.disabled and c.bid_button.description == "Bid at most 4,360"
     c.amount.set_state({"value": "1e999999"})           # no number of a million digits is made
     assert c.bid_button.disabled and c.bid_button.description == "Bid at most 4,360"
+
+
+@pytest.mark.parametrize("typed, label", [("1e1000000", "Bid at most 4,360"), ("-1e1000000", "Bid 10 or more"),
+                                          ("1" * 30 + "e999999", "Bid at most 4,360")])
+def test_an_exponent_past_what_a_decimal_holds_is_read_as_past_all_the_money(typed, label):
+    """"1e1000000" typed raised decimal.Overflow in the box's observer (a traceback in the
+    kernel's log), and the button kept the last amount's "Bid 10", its click raising again.
+    It is an amount past every bound, as "1e999999" is (and below 0 with its sign)."""
+    from bluffkit.widgets.auction_moves import read_amount
+    assert read_amount(typed) == (-10 ** 100 if typed.startswith("-") else 10 ** 100)
+    c, played = classic_controls(all_money=(4360, 50))
+    c.amount.set_state({"value": typed})
+    assert c.bid_button.disabled and c.bid_button.description == label
