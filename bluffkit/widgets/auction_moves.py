@@ -385,12 +385,17 @@ class MoveControls(W.VBox):
         """The largest amount the box offers as a bid: all the money in the game, as the
         rules count it (``all_money``: its worth, or its number of notes where the count is
         the price), else the largest a bid's notation holds (:data:`~bluffkit.core.money.MAX_DIGITS`
-        digits). Public: the same for every seat, so it may be told on the button."""
+        digits). Never below the lowest bid the rules allow now: a bid past all the money,
+        typed in the Move box, is legal (a bluff that cannot be paid), and the next bidder
+        may outbid it. Public: the same for every seat (the lowest bid is the highest bid
+        and a step, a sealed bid's 1, a call's 0 or 1), so it may be told on the button."""
         notation = 10 ** MAX_DIGITS - 1
         if self.all_money is None:
-            return notation
-        worth, notes = self.all_money
-        return min(notation, notes if self._unit else worth)
+            bound = notation
+        else:
+            worth, notes = self.all_money
+            bound = min(notation, notes if self._unit else worth)
+        return max(bound, self._range[0])
 
     def _label_bid(self) -> None:
         """The "Bid N" button of the amount typed; closed, saying what a bid may be, when the

@@ -166,3 +166,26 @@ def test_an_exponent_past_what_a_decimal_holds_is_read_as_past_all_the_money(typ
     c, played = classic_controls(all_money=(4360, 50))
     c.amount.set_state({"value": typed})
     assert c.bid_button.disabled and c.bid_button.description == label
+
+
+def test_a_bid_past_all_the_money_already_made_can_still_be_outbid():
+    """A bid above all the money in the game is legal (typed in the Move box: a bluff that
+    cannot be paid, "any bid higher than the last" [You're Bluffing!; Bidder Up!'s Classic]).
+    The next bidder's box then opened on the lowest bid the rules allow, 5,010, closed as
+    "Bid at most 4,360", and +10 put 4,360 in it, a bid the rules refuse, with Bid open.
+    The box's bound is never below the rules' lowest bid (public: the highest bid and a step)."""
+    g = Auction.create(format="classic")
+    s = g.step(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1, Bid(5000))
+    seat = g.to_move(s)[0]
+    assert g.observe(s, seat).legal.bid == (5010, None)
+    played: list = []
+    c = MoveControls(played.append, all_money=(4360, 50))
+    c.show(g.observe(s, seat), ["A", "B", "C"])
+    b = c.bid_button
+    assert c.amount.value == 5010 and not b.disabled and b.description == "Bid 5,010"
+    plus = {x.description: x for row in c.children for x in getattr(row, "children", ())}
+    plus["+10"].click()
+    assert c.amount.value >= 5010 and not b.disabled
+    c.amount.value = 5010
+    b.click()
+    assert played == [Bid(5010)]
