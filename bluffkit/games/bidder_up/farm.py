@@ -248,7 +248,7 @@ def _farm_html(f: Farm) -> str:
 
 def farm_line(f: Farm) -> str:
     """``f``'s farm board in one short line of words, for its own seat's screen: "Yours:
-    pasture goat ×2, donkey ♂; barn pig, cow + baby; 5 notes, total 160" (and the petting
+    pasture goat ×2, donkey ♂; barn pig, cow + baby; 5 notes (0 ×1, 10 ×1, 50 ×3), total 160" (and the petting
     zoo), an empty part left out; the barn holds one animal per complete type [D], with its
     baby beside it [K], as the farm board shows it. The market [G] and a horse-trade [E] are decided on the types a
     player holds, a bid or a price called on its money; on a 1280 x 720 projector the seat's
