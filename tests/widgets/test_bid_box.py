@@ -189,3 +189,26 @@ def test_a_bid_past_all_the_money_already_made_can_still_be_outbid():
     c.amount.value = 5010
     b.click()
     assert played == [Bid(5010)]
+
+
+def test_a_closed_bid_button_says_the_same_whatever_the_seat_holds():
+    """The box and its button are kept from one seat to the next (hot seat): closed, their
+    words are public only. Two bidders of a Classic auction, one holding 10 and one 1,500
+    (a bid above one's money is a legal bluff, so neither bound is theirs): the same words,
+    the same box model, for every amount that is no bid."""
+    from bluffkit.widget_check import model_state
+    g = Auction.create(format="classic")
+    seen = []
+    for money in (["0", "10", "10"], ["0", "500+500+500", "10"]):
+        s = g.state_from_position(3, auctioneer=0, money=money, lot=["horse"])
+        c = MoveControls(lambda a: None, all_money=(4360, 50))
+        c.show(g.observe(s, 1), ["A", "B", "C"])
+        shown = []
+        for typed in ("-5", "0", "abc", "1e20", str(10 ** 20)):
+            c.amount.set_state({"value": typed})
+            b = c.bid_button
+            assert b.disabled
+            box = {k: v for k, v in model_state(c.amount).items() if k not in ("layout", "style")}   # (ids)
+            shown.append((b.description, b.tooltip, box))
+        seen.append(shown)
+    assert seen[0] == seen[1]
