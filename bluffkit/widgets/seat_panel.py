@@ -858,8 +858,12 @@ class SeatPanel(ClosesWhole, W.VBox):
         try:
             target = Path(self.save_path.value)
             key = os.path.abspath(target) if self.save_path.value.strip() else None
-            ours = key is not None and key in (self._may_replace, self._own_log)
-            if key is not None and key == self._may_replace and self.clicks.too_soon_to_answer():
+            # the question "click Save log again to replace it" is answered only while it is on
+            # screen: another message in its place (a move typed after the end) took it away
+            shown = self._file_words is not None and self.message.value == self._file_words
+            asked = self._may_replace if shown else None
+            ours = key is not None and key in (asked, self._own_log)
+            if key is not None and key == asked and self.clicks.too_soon_to_answer():
                 return                   # the double click's second click: "click Save log again" unread
             if key is not None and not ours and os.path.lexists(target) and not target.is_dir():
                 self._may_replace = key  # another game's log, perhaps: replaced on a second click only

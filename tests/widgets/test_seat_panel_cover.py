@@ -89,3 +89,28 @@ def test_the_question_before_replacing_a_log_goes_with_its_words(tmp_path):
     assert "click Save log again" in t.message.value and other.read_text() == "another game's log\n"
     t.save_button.click()
     assert "Saved the log" in t.message.value and other.read_text() != "another game's log\n"
+
+
+def test_the_question_before_replacing_a_log_is_answered_only_while_it_is_on_screen(tmp_path):
+    """"... exists already: click Save log again to replace it", then a move typed after the
+    end ("The game is over: no more moves.") took the question off the screen; the next click
+    on Save log replaced the other file without the question on screen. It asks again."""
+    t = TablePanel("horse-trading", players=3, humans=[0], bots="heuristic", seed=1)
+    s, rng = t.session, np.random.default_rng(0)
+    for _ in range(2000):
+        s.advance()
+        if s.over:
+            break
+        s.play(s.legal(0).sample(rng), 0)
+    t.refresh()
+    other = tmp_path / "other.jsonl"
+    other.write_text("another game's log\n")
+    t.save_path.value = str(other)
+    t.save_button.click()
+    assert "click Save log again" in t.message.value
+    t.typed.value = "pass"                              # typed after the end: refused, in its place
+    assert "The game is over" in t.message.value
+    t.save_button.click()
+    assert "click Save log again" in t.message.value and other.read_text() == "another game's log\n"
+    t.save_button.click()
+    assert "Saved the log" in t.message.value and other.read_text() != "another game's log\n"
