@@ -278,7 +278,9 @@ def parse_values(text: str, players: int) -> list[float]:
     is notes of whole amounts (0, 10, 50, 100, 200 and 500: "The Auctions" are paid in
     them): a value such as 450.5 is refused in words, rather than shown as 450 while the
     sums took 450.5. A count that is off because a value was written with a thousands comma
-    (``1,000``: two values, 1 and 000, since commas separate values) says so.
+    (``1,000``: two values, 1 and 000, since commas separate values) says so; where the count
+    is right all the same ("0, 1,000, 300" for four), the value written with a leading 0
+    (``000``; ``050`` too) is refused, the thousands comma named.
 
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
@@ -313,6 +315,12 @@ def parse_values(text: str, players: int) -> list[float]:
                  f"{'is two values' if len(split) == 1 else 'are two values each'}; write "
                  + "; ".join(f"{x.replace(',', '')}, not {x}" for x in split)) if split else ""
         raise RulesError(f"{len(typed)} value{'s' if len(typed) != 1 else ''} typed, {players} needed{comma}. {how}")
+    for i, item in enumerate(items, 1):         # "1,000, 300" for 3 read as 1, 0, 300 without a word
+        if re.fullmatch(r"0\d+", item):
+            split = _thousands(text)
+            why = (f"commas separate values, so {split[0]} is two values; write {split[0].replace(',', '')}, "
+                   f"not {split[0]}" if split else f"write {int(item)}")
+            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, begins with a 0: {why}. {how}")
     return typed
 
 

@@ -513,8 +513,13 @@ def test_the_example_a_refusal_of_typed_values_gives_is_accepted_as_typed(player
                               "write 1000, not 1,000. Type 4 values"),
     ("1,000; 2,500, 300", 3, "5 values typed, 3 needed: commas separate values, so 1,000 and 2,500 are two values "
                              "each; write 1000, not 1,000; 2500, not 2,500. Type 3 values"),
-    ("10,000, 5", 3, "3 values typed, 3 needed"),       # (not refused: the count is right)
-    ("0, 1,000, 300", 4, "4 values typed, 4 needed"),
+    # the count right, a thousands comma read as two values: 1, 0 (read so without a word before)
+    ("10,000, 5", 3, "Value 2 of the 3 typed, '000', begins with a 0: commas separate values, so 10,000 is two "
+                     "values; write 10000, not 10,000. Type 3 values"),
+    ("0, 1,000, 300", 4, "Value 3 of the 4 typed, '000', begins with a 0: commas separate values, so 1,000 is two "
+                         "values; write 1000, not 1,000. Type 4 values"),
+    ("0, 050, 300", 3, "Value 2 of the 3 typed, '050', begins with a 0: write 50. Type 3 values"),
+    ("0, 0, 300", 3, "3 values typed, 3 needed"),        # (a 0 alone is a value)
     ("0, 20,000, 300, 600", 4, "5 values typed, 4 needed. Type 4"),     # 20000: past the largest value
     ("300,450,800, 1", 3, "4 values typed, 3 needed. Type 3"),           # no number split there
     ("0, 1, 000", 2, "3 values typed, 2 needed. Type 2"),                # "1, 000": spaced as two values
