@@ -66,35 +66,9 @@ def test_the_save_log_refusal_leaves_with_a_switch_to_the_projector_or_a_redraw(
     assert t.message.value == refusal, "a refusal of the game's is still to be read"
 
 
-def test_the_question_before_replacing_a_log_goes_with_its_words(tmp_path):
-    """"... exists already: click Save log again to replace it" taken off the screen by a
-    switch to the Projector is asked again at the next click, not answered by it."""
-    t = TablePanel("horse-trading", players=3, humans=[0], bots="heuristic", seed=1)
-    s, rng = t.session, np.random.default_rng(0)
-    for _ in range(2000):                               # the human seat plays legal moves at random
-        s.advance()
-        if s.over:
-            break
-        s.play(s.legal(0).sample(rng), 0)
-    t.refresh()
-    other = tmp_path / "other.jsonl"
-    other.write_text("another game's log\n")
-    t.save_path.value = str(other)
-    t.save_button.click()
-    assert "click Save log again" in t.message.value
-    t.projector.value = True
-    t.projector.value = False
-    assert t.message.value == ""
-    t.save_button.click()
-    assert "click Save log again" in t.message.value and other.read_text() == "another game's log\n"
-    t.save_button.click()
-    assert "Saved the log" in t.message.value and other.read_text() != "another game's log\n"
-
-
-def test_the_question_before_replacing_a_log_is_answered_only_while_it_is_on_screen(tmp_path):
-    """"... exists already: click Save log again to replace it", then a move typed after the
-    end ("The game is over: no more moves.") took the question off the screen; the next click
-    on Save log replaced the other file without the question on screen. It asks again."""
+def _asked_to_replace(tmp_path):
+    """A Horse Trading table played to its end (the human seat's moves legal, at random),
+    Save log clicked on another game's log: the question before replacing it on screen."""
     t = TablePanel("horse-trading", players=3, humans=[0], bots="heuristic", seed=1)
     s, rng = t.session, np.random.default_rng(0)
     for _ in range(2000):
@@ -108,6 +82,27 @@ def test_the_question_before_replacing_a_log_is_answered_only_while_it_is_on_scr
     t.save_path.value = str(other)
     t.save_button.click()
     assert "click Save log again" in t.message.value
+    return t, other
+
+
+def test_the_question_before_replacing_a_log_goes_with_its_words(tmp_path):
+    """"... exists already: click Save log again to replace it" taken off the screen by a
+    switch to the Projector is asked again at the next click, not answered by it."""
+    t, other = _asked_to_replace(tmp_path)
+    t.projector.value = True
+    t.projector.value = False
+    assert t.message.value == ""
+    t.save_button.click()
+    assert "click Save log again" in t.message.value and other.read_text() == "another game's log\n"
+    t.save_button.click()
+    assert "Saved the log" in t.message.value and other.read_text() != "another game's log\n"
+
+
+def test_the_question_before_replacing_a_log_is_answered_only_while_it_is_on_screen(tmp_path):
+    """"... exists already: click Save log again to replace it", then a move typed after the
+    end ("The game is over: no more moves.") took the question off the screen; the next click
+    on Save log replaced the other file without the question on screen. It asks again."""
+    t, other = _asked_to_replace(tmp_path)
     t.typed.value = "pass"                              # typed after the end: refused, in its place
     assert "The game is over" in t.message.value
     t.save_button.click()
