@@ -206,6 +206,19 @@ def test_lesson_07s_debrief_on_the_worksheet_does_not_give_the_bots_habit_away()
         "the teacher's Debrief still shows the bots' posterior and the simulation"
 
 
+def test_lesson_07s_worksheet_never_calls_the_bots_honest():
+    """"Honest" is the name of the bots' habit (they lie only when they must, with one card),
+    which the Activity asks the class to find: Exercise 2 asked "Against honest players, which
+    claims does it call…" on the worksheet. The worksheet's words say "players who claim as the
+    activity's bots did"; the solution names the habit."""
+    lesson = L.read(L.ROOT / "07-is-it-a-lie")
+    sheet = L.audience_cells(L.read_notebook(lesson.notebook), "worksheet")
+    said = [L._shown_text(c)[:80] for c in sheet if "honest" in L._shown_text(c).lower()]
+    assert not said, said
+    teacher = [c for c in L.read_notebook(lesson.notebook).cells if L.for_teacher_only(c)]
+    assert any("*honest* bot does (q = 0" in c.source for c in teacher), "the solution of Exercise 2 names the habit"
+
+
 def test_lesson_07s_words_for_p_lie_name_only_what_the_worksheet_defines():
     """"by default it is the table's bots' (the q and l₁ above)": on the worksheet no l₁ was
     above, only "a liar claims ______ card(s)"; the gap now asks for l₁, l₂ and l₃."""
