@@ -576,13 +576,24 @@ def _shows(text: str, form: str) -> bool:
     True
     >>> _shows(_squash("b(v) = v²/(2 H)"), _squash("v²/(2H)"))
     True
+
+    Nor is a number part of a fraction: ``l₁ = 1`` is not in ``l₁ = 1/3``, nor ``3`` in
+    ``1/3``. A comma is never read as a thousands comma: squashed, the list ``1, 200`` is
+    ``1,200``, and a form in a list must be found.
+
+    >>> [_shows(_squash(t), _squash(f)) for t, f in [("l₁ = 1/3", "l₁ = 1"), ("p = 1/3", "3"),
+    ...     ("l₁ = 1, l₂ = 0", "l₁ = 1"), ("x = 1, 200", "x = 1"), ("p = 1/2.", "p = 1/2")]]
+    [False, False, True, True, True]
     """
     chars = form.replace(" ", "")
     if not chars:
         return False
     alnum = r"[^\W_]"                     # a letter or digit, as str.isalnum() reads it
-    before = (f"(?<!{alnum})" if chars[0].isalnum() else "") + (r"(?<!\d\.)" if chars[0].isdigit() else "")
-    after = (f"(?!{alnum})" if chars[-1].isalnum() else "") + (r"(?!\.\d)" if chars[-1].isdigit() else "")
+    # a number is not part of a decimal (0.5) or a fraction (1/3); a comma is not read as a
+    # thousands comma (squashed, "1, 200" reads as "1,200": a list must not hide a form)
+    before = (f"(?<!{alnum})" if chars[0].isalnum() else "") + (r"(?<!\d\.)(?<!\d/)" if chars[0].isdigit() else "")
+    after = (f"(?!{alnum})" if chars[-1].isalnum() else "") + \
+        (r"(?!\.\d)(?!/\d)" if chars[-1].isdigit() else "")
     return re.search(before + " ?".join(map(re.escape, chars)) + after, text) is not None
 
 
