@@ -239,6 +239,34 @@ class AmountBox(W.Text):
                   ).tag(sync=True, to_json=_box_to_json, from_json=_box_from_json)
 
 
+def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_count: bool = False,
+                     all_money: bool = False) -> tuple[str, str] | None:
+    """The words of a bid box's button for the amount ``n`` read from it (:func:`read_amount`),
+    ``None`` where it is a bid the button plays; else the closed button's words and tooltip,
+    saying what a bid may be in public words only: 0 or less, or no whole number, is below
+    ``max(lo, 1)`` ("Bid 10 or more", as a prompt says it; below 0 where the lowest bid is 0,
+    The Call's call of 0); past ``most`` (all the money in the game where ``all_money``, else
+    the notation's :data:`~bluffkit.core.money.MAX_DIGITS` digits) "Bid at most 4,360". An
+    amount from 1 to below ``lo`` stays a bid the engine refuses in words (why is its to say:
+    "the lowest bid now is 10"). Used by every bid box: the auctions' (:class:`MoveControls`)
+    and the table's (:class:`bluffkit.widgets.table.TablePanel`).
+
+    >>> closed_bid_words(30, 10, 4360), closed_bid_words(None, 10, 4360)[0], closed_bid_words(5000, 10, 4360, all_money=True)
+    (None, 'Bid 10 or more', ('Bid at most 4,360', 'more than all the money in the game (4,360)'))
+    """
+    least = 0 if lo <= 0 else 1          # (The Call's auctioneer holding only a 0 note calls 0)
+    if n is not None and least <= n <= most:
+        return None
+    if n is not None and n > most:
+        return (f"{verb} at most {price_said(most, by_count)}",
+                f"more than all the money in the game ({price_said(most, by_count)})"
+                if all_money else f"a bid has at most {MAX_DIGITS} digits")
+    start = price_said(max(lo, least), by_count)
+    return (f"{verb} {start} or more",
+            f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more"
+            if n is None else f"{verb.lower()} {start} or more" + (": an amount above 0" if least else ""))
+
+
 def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
                  layout=W.Layout(width="auto"))
@@ -407,28 +435,18 @@ class MoveControls(W.VBox):
         if b is None:
             return
         n = read_amount(self.amount.value)
-        by_count, verb = bool(self._unit), self._verb
-        lo = self._range[0]
-        least = 0 if lo <= 0 else 1          # (The Call's auctioneer holding only a 0 note calls 0)
-        most = self.most()
-        if n is not None and least <= n <= most:
-            unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
-            b.description = f"{verb} {amount_said(n)}{unit}"
-            b.tooltip = f"{verb.lower()} {amount_said(n)}{unit}"
-            b.disabled = False
-            return
+        verb = self._verb
         # (in public words only: The Call's highest price is the caller's own money, which the
         # button, kept from one seat to the next, does not hold)
-        if n is not None and n > most:
-            b.description = f"{verb} at most {price_said(most, by_count)}"
-            b.tooltip = (f"more than all the money in the game ({price_said(most, by_count)})"
-                         if self.all_money is not None else f"a bid has at most {MAX_DIGITS} digits")
-        else:
-            start = price_said(max(lo, least), by_count)
-            b.description = f"{verb} {start} or more"
-            b.tooltip = (f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more"
-                         if n is None else f"{verb.lower()} {start} or more" + (": an amount above 0" if least else ""))
-        b.disabled = True
+        closed = closed_bid_words(n, self._range[0], self.most(), verb, bool(self._unit), self.all_money is not None)
+        if closed is not None or n is None:
+            b.description, b.tooltip = closed or (verb, verb.lower())
+            b.disabled = True
+            return
+        unit = self._unit[:-1] if n == 1 and self._unit else self._unit     # 1 note, 2 notes
+        b.description = f"{verb} {amount_said(n)}{unit}"
+        b.tooltip = f"{verb.lower()} {amount_said(n)}{unit}"
+        b.disabled = False
 
     def _note_picker(self, hand, d, verb: str, make, owed: str = "", suggest=None, owes: int = 0,
                      by_count: bool = False) -> W.VBox:

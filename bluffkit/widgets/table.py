@@ -6,8 +6,10 @@ view at a time, drawn from that seat's observation only; with several human seat
 the seat changes, a cover screen hides the table until the next player asks to see it
 (with one, the table stays on that seat's view). Only the legal
 moves are offered, as buttons: pass, sell and the rest; a bid with a stepper in the
-game's steps and quick bids (+10, +50, +100); notes to pay or offer chosen by clicking the
-seat's own drawn notes. A refused move says why in plain words, naming the player, and
+game's steps and quick bids (+10, +50, +100), its box read as every bid box is (digits,
+thousands commas, whole e-notation: :func:`~bluffkit.widgets.auction_moves.read_amount`),
+Bid closed, saying what a bid may be, for what is no bid (:meth:`TablePanel._label_bid`);
+notes to pay or offer chosen by clicking the seat's own drawn notes. A refused move says why in plain words, naming the player, and
 changes nothing. After a trade each trader's prompt says what they gave and received
 (:func:`~bluffkit.receipts.trade_receipt`), and where the table sees only how
 many notes pay for a lot (``payment_seen="count"``) the payee's says which
@@ -30,12 +32,13 @@ import ipywidgets as W
 
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
-from bluffkit.core.money import amount, fmt, total
+from bluffkit.core.money import MAX_DIGITS, amount, fmt, total
 from bluffkit.games.youre_bluffing import actions as A
 from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.narrate import words
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
 from bluffkit.receipts import receipts_for
+from bluffkit.widgets.auction_moves import AmountBox, closed_bid_words, read_amount
 from bluffkit.widgets.seat_panel import (
     _HIDE,
     _SHOW,
@@ -84,8 +87,13 @@ class TablePanel(SeatPanel):
                              "BidderUpTable, AuctionLab)")
         self.denominations = game_.rules.denominations
         self.simple_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "simple")
-        self.amount = W.IntText(value=0, description="Your bid", layout=W.Layout(width="200px"))
+        # a text box the panel reads itself, as the auctions' bid box is (see _label_bid)
+        self.amount = AmountBox(value=0, description="Your bid", tooltip="the amount to bid",
+                                layout=W.Layout(width="200px"))
         self.amount.add_class("bk-bid-amount")
+        #: all the money the players can ever hold together (public: see most)
+        r = game_.rules
+        self.all_money = players * (total(r.start_money, r.denominations) + sum(r.paydays))
         self.down, self.up = _button("\u2212", tooltip="a step lower"), _button("+", tooltip="a step higher")
         self.down.on_click(lambda _: self._step_bid(-1))
         self.up.on_click(lambda _: self._step_bid(+1))
@@ -94,7 +102,9 @@ class TablePanel(SeatPanel):
         self.quick_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "quick")
         self.stepper = W.HBox([self.down, self.amount, self.up, self.bid_button])
         self.bid_box = W.VBox([self.stepper, self.quick_box])
-        self.bid_button.on_click(live(lambda _: self.bid(self.amount.value), inside=lambda: (self.bid_box,)))
+        self.bid_button.on_click(live(lambda _: self._bid_typed(), inside=lambda: (self.bid_box,)))
+        self._lowest = 1                         # the lowest bid the rules allow now (public: see _label_bid)
+        self.amount.observe(lambda _: self._label_bid(), names="value")
         self.target = W.ToggleButtons(description="Trade for", style={"button_width": "auto"})
         self.target.observe(self._chose_partner, names="value")
         self.note_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end", min_height="3.2em",
@@ -137,7 +147,9 @@ class TablePanel(SeatPanel):
         self.note_toggles = []
         for box in (self.bid_box, self.money_box, self.target, self.pay_button, self.suggest, self.offer_button):
             box.layout.display = _HIDE
-        self.amount.value, self.amount.step = 0, 1
+        self._lowest = 1
+        self.amount.value = 0               # an empty box, and the Bid button's words of no seat's
+        self._label_bid()
         if self.target.options:      # the browser keeps an emptied row's last buttons, one marked chosen
             self.target.options = ()
             self.target.tooltips = []  # (their titles, the one chosen among them)
@@ -191,8 +203,9 @@ class TablePanel(SeatPanel):
 
     def _draw_bids(self, obs) -> None:
         lo, cap, step = obs.legal.bid
-        self.amount.step = step
+        self._lowest = lo
         self.amount.value = lo
+        self._label_bid()
         base = obs.high_bid if obs.high_bidder >= 0 else 0
         amounts = []
         for plus in QUICK:
@@ -229,6 +242,50 @@ class TablePanel(SeatPanel):
         self._over_bid = None
         self.try_move(f"bid {amount}")
 
+    def most(self) -> int:
+        """The largest amount the bid box offers as a bid: all the money the players can ever
+        hold together, their start money and every payday's note (YB "Setup", "The Golden
+        Donkey"; HT "Setup", "Paydays": money only changes hands otherwise), within the
+        :data:`~bluffkit.core.money.MAX_DIGITS` digits a bid has; never below the lowest bid
+        the rules allow now (a bid past all the money, typed in the Move box, is a legal bluff
+        the next bidder may outbid). Public: the same for every seat, so it may be told on
+        the button, which is kept from one seat to the next (as
+        :meth:`bluffkit.widgets.auction_moves.MoveControls.most`); never the seat's own money
+        (a bid above it is a bluff the rules allow, asked about once: :meth:`bid`)."""
+        return max(min(self.all_money, 10 ** MAX_DIGITS - 1), self._lowest)
+
+    def _label_bid(self) -> None:
+        """Bid opens for an amount the box reads (:func:`~bluffkit.widgets.auction_moves.read_amount`:
+        digits, thousands commas, whole e-notation) from 1 to :meth:`most`; else it is closed and
+        says what a bid may be ("Bid 10 or more", "Bid at most 2,820"), as the auctions' bid box
+        does (:func:`~bluffkit.widgets.auction_moves.closed_bid_words`). An IntText made 13 of a
+        typed "1e3", and the browser's number rounded twenty 9s to 10**20. An amount below the
+        lowest bid is played and refused in words, which say why ("the lowest bid now is 10")."""
+        b = self.bid_button
+        closed = closed_bid_words(read_amount(self.amount.value), self._lowest, self.most(),
+                                  all_money=True)
+        if closed is None:
+            b.description, b.tooltip, b.disabled = "Bid", "bid the amount typed", False
+        else:
+            (b.description, b.tooltip), b.disabled = closed, True
+
+    def _bid_typed(self) -> None:
+        """Bid: the amount in the box. A click on the closed button (from code: the browser
+        sends none) is refused in words: an amount of 0 or less as the rules refuse it (they
+        say why: "Bo can't bid 0: ..."), one that is no number or past all the money in the
+        game in the button's words (a bid past all the money is a legal bluff: it is typed
+        in the Move box, not played by a closed button)."""
+        if self.covered():
+            return
+        n = read_amount(self.amount.value)
+        if n is not None and not self.bid_button.disabled:
+            self.bid(n)
+        elif n is not None and n <= 0:
+            self.try_move(f"bid {n}")
+        else:
+            b = self.bid_button
+            self.message.value = note(escape(f"{b.description}: {b.tooltip}."), error=True)
+
     def _step_bid(self, sign: int) -> None:
         if self.covered():
             return
@@ -236,8 +293,10 @@ class TablePanel(SeatPanel):
         if legal is None or not legal.bid:
             return
         lo, cap, step = legal.bid
-        x = max(lo, self.amount.value + sign * step)
-        self.amount.value = x if cap is None else min(x, cap)
+        typed = read_amount(self.amount.value)          # (none: from the lowest bid)
+        now = lo if typed is None else min(typed, self.most())      # (past all the money: from the most)
+        x = max(lo, now + sign * step)
+        self.amount.value = min(x, self.most()) if cap is None else min(x, cap)
 
     def _draw_notes(self, hand) -> None:
         """One toggle per note the seat holds, styled as that note: click to choose it."""
@@ -343,6 +402,8 @@ class TablePanel(SeatPanel):
                 quick[0].click()
             else:
                 self.amount.value = action.amount
+                if self.bid_button.disabled:     # no bid the box offers (past all the money): typed
+                    return False
                 self.bid_button.click()
             if self._over_bid is not None:   # asked about (above the seat's money): confirmed, as a person would
                 self.bid_button.click()
