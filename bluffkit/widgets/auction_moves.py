@@ -27,9 +27,10 @@ import html
 import re
 from decimal import Decimal, InvalidOperation
 from itertools import combinations
+from numbers import Integral, Real
 
 import ipywidgets as W
-from traitlets import Int, Unicode, Union
+from traitlets import TraitType
 
 from bluffkit.auctions.actions import (
     ACCEPT,
@@ -228,15 +229,43 @@ def _box_from_json(text, _widget):
     return int(text) if isinstance(text, str) and _PLAIN.fullmatch(text) else text
 
 
+class _Amount(TraitType):
+    """The value of an :class:`AmountBox`: an int, or the text typed. Set from code, a whole
+    number of any kind (``20.0``, numpy's ``int64(20)``, ``Decimal("20")``) is that int; a
+    number that is not whole (``20.5``, nan, inf) is kept as its text, which is no amount (the
+    "Bid N" button closed, saying what a bid may be: an IntText made a bid of 20 of 20.5, and
+    the text box raised a TraitError in the cell that set it); ``True``, ``False`` and
+    ``None`` are no amount either: an empty box (``True`` was sent as the text "True").
+    Anything else (a list, say) is refused with a TraitError naming what the box takes."""
+
+    default_value = ""
+    info_text = "a whole number, or the text typed in the box"
+
+    def validate(self, obj, value):
+        if isinstance(value, str):
+            return value
+        if value is None or isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b":
+            return ""
+        if isinstance(value, Integral):
+            return int(value)
+        if isinstance(value, (Real, Decimal)):
+            try:
+                whole = value == int(value)
+            except (OverflowError, ValueError):         # inf, nan
+                whole = False
+            return int(value) if whole else str(value)
+        self.error(obj, value)
+
+
 class AmountBox(W.Text):
     """The bid box: a text box the panel reads itself (:func:`read_amount`), where an
     IntText stripped letters as they were typed (``1e3`` became 13) and the browser's
     number rounded 99999999999999999999 to 100000000000000000000. Its value is an int where
     it holds plain digits (set from code, ``box.value = 120``, or typed), else the text
-    typed (``"1e3"``); the browser is sent it as text (0, the box cleared, as an empty box)."""
+    typed (``"1e3"``); the browser is sent it as text (0, the box cleared, as an empty box).
+    What code may set it to: see :class:`_Amount`."""
 
-    value = Union([Int(), Unicode()], default_value="", help="the amount typed"
-                  ).tag(sync=True, to_json=_box_to_json, from_json=_box_from_json)
+    value = _Amount(help="the amount typed").tag(sync=True, to_json=_box_to_json, from_json=_box_from_json)
 
 
 def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_count: bool = False,

@@ -212,3 +212,33 @@ def test_a_closed_bid_button_says_the_same_whatever_the_seat_holds():
             shown.append((b.description, b.tooltip, box))
         seen.append(shown)
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("value, kept, label", [
+    (True, "", "Bid 10 or more"), (False, "", "Bid 10 or more"), (None, "", "Bid 10 or more"),
+    (20.0, 20, "Bid 20"), (20.5, "20.5", "Bid 10 or more"), (-0.0, 0, "Bid 10 or more"),
+    (float("nan"), "nan", "Bid 10 or more"), (float("inf"), "inf", "Bid 10 or more"),
+    (1e20, 10 ** 20, "Bid at most 999,999,999,999"), (np.int64(30), 30, "Bid 30"),
+    (np.float64(40.0), 40, "Bid 40"), (np.bool_(True), "", "Bid 10 or more"),
+])
+def test_the_box_set_from_code_takes_whole_numbers_and_keeps_the_rest_as_no_bid(value, kept, label):
+    """``box.value = True`` sent the text "True" to the browser, and ``box.value = 20.5``
+    raised a TraitError in the cell that set it (an IntText had bid 20). A whole number of
+    any kind is that amount; one that is not whole is kept as its text, no bid (the button
+    says so); True, False and None leave the box empty."""
+    from decimal import Decimal
+    c, played = classic_controls()
+    c.amount.value = value
+    assert c.amount.value == kept and type(c.amount.value) is type(kept)
+    assert model_state(c.amount)["value"] == (str(kept) if kept else "")
+    assert c.bid_button.description == label and c.bid_button.disabled == (label.endswith("more") or "most" in label)
+    c.amount.value = Decimal("50")
+    assert c.amount.value == 50 and c.bid_button.description == "Bid 50"
+
+
+def test_the_box_refuses_in_words_what_is_no_number_nor_text():
+    from traitlets import TraitError
+    c, _ = classic_controls()
+    with pytest.raises(TraitError, match="a whole number, or the text typed in the box"):
+        c.amount.value = [10]
+    assert c.amount.value == 10
