@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
+from decimal import Decimal, InvalidOperation
 from numbers import Integral, Real
 from typing import TYPE_CHECKING
 
@@ -56,7 +57,7 @@ import numpy as np
 
 from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, value_law
-from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE, VALUE_BOUND, value_ok
+from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE, VALUE_BOUND
 from bluffkit.core.errors import RulesError, as_int, check_frame, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
@@ -277,10 +278,12 @@ def parse_values(text: str, players: int) -> list[float]:
     for ever; ``nan`` and ``inf`` are no values). A value is money, and the auctions' money
     is notes of whole amounts (0, 10, 50, 100, 200 and 500: "The Auctions" are paid in
     them): a value such as 450.5 is refused in words, rather than shown as 450 while the
-    sums took 450.5. A count that is off because a value was written with a thousands comma
-    (``1,000``: two values, 1 and 000, since commas separate values) says so; where the count
-    is right all the same ("0, 1,000, 300" for four), the value written with a leading 0
-    (``000``; ``050`` too) is refused, the thousands comma named.
+    sums took 450.5. Each is read exactly, as written (``0.9999999999999999999`` is not 1,
+    which a float would have made of it). A count that is off because a value was written
+    with a thousands comma (``1,000``: two values, 1 and 000, since commas separate values)
+    says so; where the count is right all the same ("0, 1,000, 300" for four), the value
+    written with a leading 0 (``000``; ``050``, ``000.0`` too) is refused, the thousands
+    comma named, as it is for the part of one that is not whole ("1,000.5": ``000.5``).
 
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
@@ -301,49 +304,62 @@ def parse_values(text: str, players: int) -> list[float]:
         if value is None:
             why = "is not a number" + (" (write 1000, not 1_000)" if "_" in item else "")
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
-        if not value_ok(value):
+        if not (value.is_finite() and 0 <= value <= MAX_ANIMAL_VALUE):      # (value_ok, read exactly)
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a number from 0 to "
                              f"{MAX_ANIMAL_VALUE:,} (nan and inf are no values). {how}")
-        if not value.is_integer():
+        if value != value.to_integral_value():
             low = math.floor(value)
-            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a whole number: values "
-                             f"are money, in whole amounts as the notes are (write {low} or {low + 1}). {how}")
-        typed.append(value)
+            split = [x for x in _thousands(text) if x.split(",")[1] == item]
+            comma = f"commas separate values, so {split[0]} is two values; " if split else ""
+            write = f"{_unsplit(split[0])}, not {split[0]}" if split else f"{low} or {low + 1}"
+            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a whole number: {comma}"
+                             f"values are money, in whole amounts as the notes are (write {write}). {how}")
+        typed.append(float(int(value)))
     if len(typed) != players:
         split = _thousands(text)
         comma = (f": commas separate values, so {' and '.join(split)} "
                  f"{'is two values' if len(split) == 1 else 'are two values each'}; write "
-                 + "; ".join(f"{x.replace(',', '')}, not {x}" for x in split)) if split else ""
+                 + "; ".join(f"{_unsplit(x)}, not {x}" for x in split)) if split else ""
         raise RulesError(f"{len(typed)} value{'s' if len(typed) != 1 else ''} typed, {players} needed{comma}. {how}")
     for i, item in enumerate(items, 1):         # "1,000, 300" for 3 read as 1, 0, 300 without a word
-        if re.fullmatch(r"0\d+", item):
-            split = _thousands(text)
-            why = (f"commas separate values, so {split[0]} is two values; write {split[0].replace(',', '')}, "
-                   f"not {split[0]}" if split else f"write {int(item)}")
+        if re.match(r"0\d", item):                # (000, 050; 000.0 and 05e1 too)
+            split = [x for x in _thousands(text) if x.split(",")[1] == item] or _thousands(text)
+            why = (f"commas separate values, so {split[0]} is two values; write {_unsplit(split[0])}, "
+                   f"not {split[0]}" if split else f"write {int(typed[i - 1])}")
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, begins with a 0: {why}. {how}")
     return typed
 
 
 def _thousands(text: str) -> list[str]:
     """The numbers of ``text`` that look written with a thousands comma and are within the
-    values' bound (``1,000``, ``2,500``, ``10,000``): a number of one or two digits, not 0,
-    a comma and three digits, neither part of a longer number.
+    values' bound (``1,000``, ``2,500``, ``10,000``, ``1,000.5``): a number of one or two
+    digits, not 0, a comma and three digits (and a fraction), neither part of a longer number.
 
-    >>> _thousands("0, 1,000, 300, 600"), _thousands("300,450,800"), _thousands("5,2")
-    (['1,000'], [], [])
+    >>> _thousands("0, 1,000, 300, 600"), _thousands("300,450,800"), _thousands("5,2"), _thousands("3, 1,000.5")
+    (['1,000'], [], [], ['1,000.5'])
     """
-    found = re.findall(r"(?<![\d.,])([1-9]\d?,\d{3})(?![\d.]|,\d)", text)
-    return [x for x in found if int(x.replace(",", "")) <= MAX_ANIMAL_VALUE]
+    found = re.findall(r"(?<![\d.,])([1-9]\d?,\d{3}(?:\.\d+)?)(?![\d.]|,\d)", text)
+    return [x for x in found if Decimal(x.replace(",", "")) <= MAX_ANIMAL_VALUE]
 
 
-def _typed_value(item: str) -> float | None:
-    """A value as typed in the lab's box (``300``, ``2.5``, ``1e3``, ``-1``), or ``None``: Python's
-    float also reads ``1_000``, other scripts' digits (``١٠``) and spaces inside, which the box does not."""
+def _unsplit(x: str) -> str:
+    """A number written with a thousands comma as it should be typed: ``1,000`` -> ``1000``,
+    ``1,000.0`` -> ``1000``; one that is not whole, the whole numbers either side:
+    ``1,000.5`` -> ``1000 or 1001``."""
+    value = Decimal(x.replace(",", ""))
+    low = math.floor(value)
+    return str(low) if value == low else f"{low} or {low + 1}"
+
+
+def _typed_value(item: str) -> Decimal | None:
+    """A value as typed in the lab's box (``300``, ``2.5``, ``1e3``, ``-1``), read exactly (a
+    float read 0.9999999999999999999 as 1), or ``None``: Python's float and Decimal also read
+    ``1_000``, other scripts' digits (``١٠``) and spaces inside, which the box does not."""
     if not item.isascii() or "_" in item or any(c.isspace() for c in item):
         return None
     try:
-        return float(item)
-    except ValueError:
+        return Decimal(item)
+    except InvalidOperation:
         return None
 
 

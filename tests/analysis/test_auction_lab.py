@@ -562,3 +562,45 @@ def test_the_labs_values_are_whole_so_what_is_shown_is_what_is_summed():
     for seed in range(5):
         lab = AuctionLab(fmt="second-hand", bidders=3, seed=seed)
         assert all(float(v).is_integer() for v in lab.vals), lab.vals
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("0.9999999999999999999, 300, 600, 5", "Value 1 of the 4 typed, '0.9999999999999999999', is not a whole number: "
+                                           "values are money, in whole amounts as the notes are (write 0 or 1)."),
+    ("0, 449.99999999999999999, 600, 5", "Value 2 of the 4 typed, '449.99999999999999999', is not a whole number: "
+                                         "values are money, in whole amounts as the notes are (write 449 or 450)."),
+    ("10000.0000000000000000001, 1, 2, 3", "Value 1 of the 4 typed, '10000.0000000000000000001', is not a number "
+                                           "from 0 to 10,000"),
+])
+def test_a_value_is_read_exactly_as_written(typed, said):
+    """A float read 0.9999999999999999999 as 1 and 449.99999999999999999 as 450, both taken as
+    whole money: each value is read exactly (Decimal), and what is not whole is refused."""
+    from bluffkit.analysis.auction_lab import parse_values
+    with pytest.raises(RulesError) as e:
+        parse_values(typed, 4)
+    assert str(e.value).startswith(said), str(e.value)
+
+
+@pytest.mark.parametrize("typed, players, said", [
+    ("3, 1,000.5", 2, "Value 3 of the 3 typed, '000.5', is not a whole number: commas separate values, so 1,000.5 "
+                      "is two values; values are money, in whole amounts as the notes are (write 1000 or 1001, not "
+                      "1,000.5). Type 2 values"),
+    ("3, 1,000.0", 3, "Value 3 of the 3 typed, '000.0', begins with a 0: commas separate values, so 1,000.0 is two "
+                      "values; write 1000, not 1,000.0. Type 3 values"),
+    ("3, 1,000.0", 2, "3 values typed, 2 needed: commas separate values, so 1,000.0 is two values; write 1000, not "
+                      "1,000.0. Type 2 values"),
+    ("0, 05e1, 3", 3, "Value 2 of the 3 typed, '05e1', begins with a 0: write 50. Type 3 values"),
+])
+def test_a_thousands_comma_before_a_fraction_is_named_too(typed, players, said):
+    """"3, 1,000.5" was refused as "'000.5' is not a whole number" without the word about the
+    thousands comma that "0, 1,000, 300" gets, and "3, 1,000.0" for three was taken as 3, 1, 0."""
+    from bluffkit.analysis.auction_lab import parse_values
+    with pytest.raises(RulesError) as e:
+        parse_values(typed, players)
+    assert str(e.value).startswith(said), str(e.value)
+
+
+def test_exact_reading_keeps_what_was_read_before():
+    from bluffkit.analysis.auction_lab import parse_values
+    assert parse_values("-0, +5, 1.000, 2.5e2, 1e3", 5) == [0.0, 5.0, 1.0, 250.0, 1000.0]
+    assert all(type(v) is float for v in parse_values("1e4, 0", 2))
