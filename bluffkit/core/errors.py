@@ -712,21 +712,34 @@ def printable(text, newlines: bool = False) -> str:
     return "".join(ch if (ch == "\n" and newlines) or not _unsafe(ch) else repr(ch)[1:-1] for ch in text)
 
 
+#: Characters Python counts printable that show as nothing (or as a blank) where they stand:
+#: the Hangul fillers, the braille blank, the combining grapheme joiner, the Khmer inherent
+#: vowels, the Mongolian variation selectors and the variation selectors (Unicode's
+#: Default_Ignorable_Code_Point letters and marks, and U+2800). The other invisible ones
+#: (U+180E, U+200B-U+200F, U+2060-U+2064, U+FEFF and the like) are format characters,
+#: which ``str.isprintable`` already refuses.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
+                       + "".join(map(chr, range(0xFE00, 0xFE10))) + "".join(map(chr, range(0xE0100, 0xE01F0))))
+
+
 def json_text(value) -> str:
     """``value`` as JSON for a message that quotes a file: letters of any script as they are
     ("Bjørn", not ``"Bj\\u00f8rn"``), every character a page or terminal would not show as
     itself escaped as JSON escapes it: control characters, bidirectional and zero-width
     marks, spaces other than the plain space (a no-break space looks like one), separators,
-    surrogates and unassigned code points. Raises what ``json.dumps`` raises.
+    surrogates and unassigned code points, and the letters and marks that show as nothing
+    (a Hangul filler, the braille blank: :data:`_INVISIBLE`), with which "Ana\\u3164" would
+    read as "Ana". Raises what ``json.dumps`` raises.
 
-    >>> print(json_text(["Bjørn", "Chloé\u200b", "a\u00a0b", "\u202eevil", 1]))
-    ["Bjørn", "Chloé\\u200b", "a\\u00a0b", "\\u202eevil", 1]
+    >>> print(json_text(["Bjørn", "Chloé\u200b", "a\u00a0b", "\u202eevil", 1, "Ana\u3164"]))
+    ["Bjørn", "Chloé\\u200b", "a\\u00a0b", "\\u202eevil", 1, "Ana\\u3164"]
     """
     import json
     text = json.dumps(value, ensure_ascii=False)
-    if text.isprintable():
+    if text.isprintable() and _INVISIBLE.isdisjoint(text):
         return text
-    return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
+    return "".join(ch if ch.isprintable() and ch not in _INVISIBLE else json.dumps(ch, ensure_ascii=True)[1:-1]
+                   for ch in text)
 
 
 def unprintable(text: str) -> str | None:

@@ -19,3 +19,19 @@ def test_pythons_own_random_generator_is_not_taken_for_a_numpy_one():
     """random.Random has ``random`` but not ``integers``: the rng needs both."""
     with pytest.raises(errors.RulesError, match=r"^rng: a numpy Generator"):
         errors.check_rng(random.Random(1))
+
+
+@pytest.mark.parametrize("ch", ["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\u17b4", "\u180b",
+                                "\ufe0f", "\U000e0100", "\u180e", "\u2061", "\u2062", "\u2063", "\u2064", "\ufeff",
+                                "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u00ad", "\u3000"])
+def test_json_text_escapes_the_letters_that_show_as_nothing(ch):
+    """The Hangul fillers, the braille blank and the combining grapheme joiner are letters and
+    marks Python counts printable: "Ana\\u3164" was quoted as "Ana", the name it is not. Each
+    character that shows as nothing is escaped, as the zero-width and format marks were."""
+    import json
+
+    from bluffkit.core.errors import json_text
+    quoted = json_text({"name": f"Ana{ch}"})
+    assert quoted.isascii() and "\\u" in quoted, quoted
+    assert json.loads(quoted) == {"name": f"Ana{ch}"}
+    assert json_text(["Bjørn", "李小龍", "Chloé", "😀"]) == '["Bjørn", "李小龍", "Chloé", "😀"]'
