@@ -56,6 +56,22 @@ def drawn_anew(box, widget) -> None:
     box.children = kids
 
 
+def _alike(a, b) -> bool:
+    """Whether two scores are the same: ``==``, or, where ``==`` is elementwise (a numpy
+    array's), every element alike and the same shape."""
+    if getattr(a, "shape", None) != getattr(b, "shape", None):
+        return False
+    try:
+        eq = a == b
+    except (TypeError, ValueError):
+        return False
+    try:
+        return bool(eq)
+    except (TypeError, ValueError):               # an array's truth is ambiguous: all of it
+        every = getattr(eq, "all", None)
+        return every is not None and bool(every())
+
+
 def retire(widgets, keep=()) -> None:
     """Close ``widgets`` that a redraw replaces, with every widget they hold (children,
     layout, style), so that the browser drops their models: a control built for one seat
@@ -603,12 +619,13 @@ class SeatPanel(ClosesWhole, W.VBox):
     def cover_scores(self):
         """The scores on a cover (no seat on screen), or ``None`` (no cover, or no running
         score): :meth:`public_scores` of every seat's observation, shown only when they all
-        agree, so that nothing one seat alone may know reaches the cover."""
+        agree, so that nothing one seat alone may know reaches the cover. They are compared
+        in turn, not put in a set: a panel's scores may be a list (unhashable: a TypeError)."""
         s = self.session
         if s.over or self.viewer is not None or self.cover.layout.display == _HIDE:
             return None
-        got = {self.public_scores(s.observe(seat)) for seat in range(s.players)}
-        return got.pop() if len(got) == 1 else None
+        first, *others = (self.public_scores(s.observe(seat)) for seat in range(s.players))
+        return first if all(_alike(first, x) for x in others) else None
 
     def text_boxes_anew(self) -> None:
         """The text boxes drawn anew for the next seat (:func:`drawn_anew`): the browser

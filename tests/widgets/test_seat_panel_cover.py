@@ -109,3 +109,20 @@ def test_the_question_before_replacing_a_log_is_answered_only_while_it_is_on_scr
     assert "click Save log again" in t.message.value and other.read_text() == "another game's log\n"
     t.save_button.click()
     assert "Saved the log" in t.message.value and other.read_text() != "another game's log\n"
+
+
+def test_scores_given_as_lists_reach_a_cover_too(monkeypatch):
+    """``cover_scores`` put every seat's scores in a set: a panel whose ``public_scores``
+    gives a list (unhashable) raised TypeError on the cover. They are compared in turn: alike,
+    shown; one seat's different, not shown."""
+    t = hot_seat()
+    monkeypatch.setattr(BidderUpTable, "public_scores", lambda self, obs: [10, 20, 30, 40])
+    t.scores_button.value = True
+    assert t.screen[0] == "cover" and t.cover_scores() == [10, 20, 30, 40]
+    assert "Scores now" in t.scores.value and "40" in t.scores.value
+    monkeypatch.setattr(BidderUpTable, "public_scores", lambda self, obs: [obs.seat, 0, 0, 0])
+    assert t.cover_scores() is None
+    monkeypatch.setattr(BidderUpTable, "public_scores", lambda self, obs: np.array([5, 6, 7, 8]))
+    assert list(t.cover_scores()) == [5, 6, 7, 8]
+    monkeypatch.setattr(BidderUpTable, "public_scores", lambda self, obs: np.array([obs.seat, 6, 7, 8]))
+    assert t.cover_scores() is None
