@@ -363,7 +363,10 @@ class MoveControls(W.VBox):
         if self.clicks.stale():              # a double click: its second click does not answer the question
             return
         n = read_amount(self.amount.value)
-        if n is None:                        # no number (the button is closed: a click from code)
+        if n is None or (self.bid_button.disabled and n > 0):
+            # the button is closed (a click from code): no number, or past all the money (a bid
+            # the rules allow, a bluff no one can pay, typed in the Move box, never played by
+            # a button that says "Bid at most 4,360"); 0 or less is played and refused in words
             return
         hi = self._range[1]
         if self._asked == n and self.clicks.too_soon_to_answer():
@@ -652,6 +655,8 @@ class MoveControls(W.VBox):
         amount typed in its box, the notes clicked); False when no button plays it."""
         if isinstance(action, (Bid, Call)) and self.bid_button is not None and self._kind is type(action):
             self.amount.value = action.amount
+            if self.bid_button.disabled and action.amount > 0:     # past all the money: no button plays it
+                return False
             self.bid_button.click()
             if self._asked is not None and self.bid_button is not None:   # asked about: confirmed
                 self.bid_button.click()

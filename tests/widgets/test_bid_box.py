@@ -242,3 +242,19 @@ def test_the_box_refuses_in_words_what_is_no_number_nor_text():
     with pytest.raises(TraitError, match="a whole number, or the text typed in the box"):
         c.amount.value = [10]
     assert c.amount.value == 10
+
+
+def test_a_closed_bid_at_most_button_clicked_from_code_plays_nothing():
+    """"Bid at most 4,360", closed, clicked from code (``button.click()``, or ``click(Bid(...))``,
+    which plays an action as a person would) bid 10**20: a bid the rules allow (a bluff past
+    all the money, typed in the Move box), but no button on the screen offers it. 0 or less
+    is still played, and refused in the rules' words."""
+    c, played = classic_controls(all_money=(4360, 50))
+    c.amount.value = 10 ** 20
+    c.bid_button.click()
+    assert played == []
+    assert c.click(Bid(10 ** 20)) is False and played == []
+    assert c.click(Bid(4360)) is True and played == [Bid(4360)]
+    c.amount.value = 0
+    c.bid_button.click()
+    assert played == [Bid(4360), Bid(0)]
