@@ -100,7 +100,8 @@ class TablePanel(SeatPanel):
         self.bid_button = _button("Bid", "bk-go")
         self._over_bid: tuple | None = None     # a bid above the seat's money, asked about once (see bid)
         self.quick_box = slotted(W.HBox(layout=W.Layout(flex_flow="row wrap")), "quick")
-        self.stepper = W.HBox([self.down, self.amount, self.up, self.bid_button])
+        # wrapped, not shrunk: on the projector "Bid at most 2,820" squeezed the step buttons to "−." and "+."
+        self.stepper = W.HBox([self.down, self.amount, self.up, self.bid_button], layout=W.Layout(flex_flow="row wrap"))
         self.bid_box = W.VBox([self.stepper, self.quick_box])
         self.bid_button.on_click(live(lambda _: self._bid_typed(), inside=lambda: (self.bid_box,)))
         self._lowest = 1                         # the lowest bid the rules allow now (public: see _label_bid)

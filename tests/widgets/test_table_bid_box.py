@@ -168,3 +168,11 @@ def test_a_hot_seat_game_played_through_the_panel_to_its_end_keeps_the_bid_box_p
     assert t.session.over, "the game did not end in 3000 clicks"
     assert len({lo for lo, _ in seen}) > 5, "too few bids seen"
     assert any(len(h) > 1 for h in holdings.values()), "no lowest bid seen at two holdings"
+
+
+def test_the_stepper_wraps_rather_than_squeezing_its_buttons():
+    """On a projector's column "Bid at most 2,820" beside the box squeezed the step buttons to
+    "\u2212." and "+." (Chromium, 1280 x 720): the row wraps, as the auctions' stepper does."""
+    t = bo_bids()
+    assert t.stepper.layout.flex_flow == "row wrap"
+    assert list(t.stepper.children) == [t.down, t.amount, t.up, t.bid_button]
