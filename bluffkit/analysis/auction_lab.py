@@ -324,22 +324,29 @@ def parse_values(text: str, players: int) -> list[float]:
     for i, item in enumerate(items, 1):         # "1,000, 300" for 3 read as 1, 0, 300 without a word
         if re.match(r"0\d", item):                # (000, 050; 000.0 and 05e1 too)
             split = [x for x in _thousands(text) if x.split(",")[1] == item] or _thousands(text)
+            past = [x for x in _thousands(text, bound=False) if x.split(",")[1] == item]
             why = (f"commas separate values, so {split[0]} is two values; write {_unsplit(split[0])}, "
-                   f"not {split[0]}" if split else f"write {int(typed[i - 1])}")
+                   f"not {split[0]}" if split else
+                   # "20,000, 5" for three was told "write 0": 20000 is past the largest value
+                   f"commas separate values, so {past[0]} is two values, and {_unsplit(past[0])} is more than "
+                   f"{MAX_ANIMAL_VALUE:,}, the largest value" if past else f"write {int(typed[i - 1])}")
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, begins with a 0: {why}. {how}")
     return typed
 
 
-def _thousands(text: str) -> list[str]:
+def _thousands(text: str, bound: bool = True) -> list[str]:
     """The numbers of ``text`` that look written with a thousands comma and are within the
-    values' bound (``1,000``, ``2,500``, ``10,000``, ``1,000.5``): a number of one or two
-    digits, not 0, a comma and three digits (and a fraction), neither part of a longer number.
+    values' bound (``1,000``, ``2,500``, ``10,000``, ``1,000.5``; with ``bound=False`` past it
+    too, ``20,000``): a number of one or two digits, not 0, a comma and three digits (and a
+    fraction), neither part of a longer number.
 
     >>> _thousands("0, 1,000, 300, 600"), _thousands("300,450,800"), _thousands("5,2"), _thousands("3, 1,000.5")
     (['1,000'], [], [], ['1,000.5'])
+    >>> _thousands("20,000, 5"), _thousands("20,000, 5", bound=False)
+    ([], ['20,000'])
     """
     found = re.findall(r"(?<![\d.,])([1-9]\d?,\d{3}(?:\.\d+)?)(?![\d.]|,\d)", text)
-    return [x for x in found if Decimal(x.replace(",", "")) <= MAX_ANIMAL_VALUE]
+    return [x for x in found if not bound or Decimal(x.replace(",", "")) <= MAX_ANIMAL_VALUE]
 
 
 def _unsplit(x: str) -> str:

@@ -604,3 +604,19 @@ def test_exact_reading_keeps_what_was_read_before():
     from bluffkit.analysis.auction_lab import parse_values
     assert parse_values("-0, +5, 1.000, 2.5e2, 1e3", 5) == [0.0, 5.0, 1.0, 250.0, 1000.0]
     assert all(type(v) is float for v in parse_values("1e4, 0", 2))
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("20,000, 5", "Value 2 of the 3 typed, '000', begins with a 0: commas separate values, so 20,000 is two values, "
+                  "and 20000 is more than 10,000, the largest value. Type 3 values"),
+    ("10,001, 5", "Value 2 of the 3 typed, '001', begins with a 0: commas separate values, so 10,001 is two values, "
+                  "and 10001 is more than 10,000, the largest value. Type 3 values"),
+    ("5, 050, 3", "Value 2 of the 3 typed, '050', begins with a 0: write 50. Type 3 values"),
+])
+def test_a_thousands_comma_past_the_largest_value_is_named_not_written_as_0(typed, said):
+    """"20,000, 5" for three values was refused as "'000' begins with a 0: write 0", though
+    20,000 was meant, a value past the largest."""
+    from bluffkit.analysis.auction_lab import parse_values
+    with pytest.raises(RulesError) as e:
+        parse_values(typed, 3)
+    assert str(e.value).startswith(said), str(e.value)
