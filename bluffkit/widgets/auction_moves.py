@@ -178,6 +178,9 @@ def no_buy_words(obs) -> str:
 #: checked after), a sign.
 _AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 
+#: A whole number that a dot may have split into thousands (``1.000``, ``12.000``): no amount.
+_DOT_THOUSANDS = re.compile(r"[+-]?[0-9]{1,3}\.000")
+
 #: An amount read past this is read as it (:func:`read_amount`): past every bound a bid box
 #: has, and no int of a thousand digits is made from a typed "1e999".
 _PAST_ALL = 10 ** 100
@@ -187,17 +190,21 @@ def read_amount(text) -> int | None:
     """The whole number typed in a bid box (an int set from code: itself), or ``None`` when
     it is none: digits, with or without thousands commas, or e-notation that is whole (as ``bluffkit``'s command line
     reads ``--games``), in ASCII only; a number of more than 100 digits reads as ``10**100``
-    (``1e1000000`` too, whose exponent is past what Decimal's context holds).
+    (``1e1000000`` too, whose exponent is past what Decimal's context holds). A whole number
+    written with a dot and three digits, ``1.000``, is none: where a dot separates thousands
+    (German, as the game's first edition) it is a thousand, and it bid 1.
 
     >>> [read_amount(x) for x in ("120", " 1,000 ", "1e3", "2.5e3", "-5", "1.5", "1,00", "12a", "", 70)]
     [120, 1000, 1000, 2500, -5, None, None, None, None, 70]
+    >>> read_amount("1.000"), read_amount("1.0"), read_amount("1.000e3")
+    (None, 1, 1000)
     >>> read_amount("99999999999999999999"), read_amount("1e999") == 10 ** 100
     (99999999999999999999, True)
     """
     if isinstance(text, int) and not isinstance(text, bool):       # set from code (see AmountBox)
         return text
     text = text.strip() if isinstance(text, str) and text.isascii() else ""
-    if not _AMOUNT_TEXT.fullmatch(text):
+    if not _AMOUNT_TEXT.fullmatch(text) or _DOT_THOUSANDS.fullmatch(text):
         return None
     try:
         value = Decimal(text.replace(",", ""))

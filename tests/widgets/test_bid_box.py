@@ -137,7 +137,7 @@ def test_the_box_reads_what_was_typed_as_the_browser_sends_it(typed, label):
     assert played == [Bid(int(label.split()[1].replace(",", "")))]
 
 
-@pytest.mark.parametrize("typed", ["abc", "1.5", "1,00", "1e-3", "", "\u0661\u0660"])
+@pytest.mark.parametrize("typed", ["abc", "1.5", "1,00", "1e-3", "", "\u0661\u0660", "1.000"])
 def test_what_is_no_whole_number_is_no_bid(typed):
     c, played = classic_controls()
     c.amount.set_state({"value": typed})

@@ -176,3 +176,15 @@ def test_the_stepper_wraps_rather_than_squeezing_its_buttons():
     t = bo_bids()
     assert t.stepper.layout.flex_flow == "row wrap"
     assert list(t.stepper.children) == [t.down, t.amount, t.up, t.bid_button]
+
+
+@pytest.mark.parametrize("typed", ["1.000", "2.000", "12.000", "-1.000"])
+def test_a_thousand_written_with_a_dot_is_no_bid_rather_than_a_bid_of_1(typed):
+    """"1.000", a thousand where a dot separates thousands (the game's first edition is
+    German), bid 1 in You're Bluffing!, whose lowest bid is 1: it is no bid now, and the
+    closed Bid says how to type one."""
+    t = bo_bids("youre-bluffing")
+    t.amount.set_state({"value": typed})
+    assert t.bid_button.disabled and "type a whole number, e.g. 120, 1,000 or 1e3" in t.bid_button.tooltip
+    t.amount.set_state({"value": "1.0"})
+    assert not t.bid_button.disabled
