@@ -733,13 +733,27 @@ def json_text(value) -> str:
 
     >>> print(json_text(["Bjørn", "Chloé\u200b", "a\u00a0b", "\u202eevil", 1, "Ana\u3164"]))
     ["Bjørn", "Chloé\\u200b", "a\\u00a0b", "\\u202eevil", 1, "Ana\\u3164"]
+
+    The emoji selector (U+FE0F, or U+FE0E for text) right after a symbol is part of how it
+    shows ("❤️", a name a class may well give a seat) and is kept; after a letter it shows
+    nothing and is escaped.
+
+    >>> print(json_text(["\u2764\ufe0f", "Ana\ufe0f"]))
+    ["❤️", "Ana\\ufe0f"]
     """
     import json
     text = json.dumps(value, ensure_ascii=False)
     if text.isprintable() and _INVISIBLE.isdisjoint(text):
         return text
-    return "".join(ch if ch.isprintable() and ch not in _INVISIBLE else json.dumps(ch, ensure_ascii=True)[1:-1]
-                   for ch in text)
+    return "".join(ch if ch.isprintable() and (ch not in _INVISIBLE or _shows_emoji(text, i))
+                   else json.dumps(ch, ensure_ascii=True)[1:-1] for i, ch in enumerate(text))
+
+
+def _shows_emoji(text: str, i: int) -> bool:
+    """Whether ``text[i]``, an emoji or text presentation selector, follows a symbol (Unicode's
+    category So: "❤", "☀"), whose look it chooses."""
+    import unicodedata
+    return text[i] in "\ufe0e\ufe0f" and i > 0 and unicodedata.category(text[i - 1]) == "So"
 
 
 def unprintable(text: str) -> str | None:

@@ -35,3 +35,13 @@ def test_json_text_escapes_the_letters_that_show_as_nothing(ch):
     assert quoted.isascii() and "\\u" in quoted, quoted
     assert json.loads(quoted) == {"name": f"Ana{ch}"}
     assert json_text(["Bjørn", "李小龍", "Chloé", "😀"]) == '["Bjørn", "李小龍", "Chloé", "😀"]'
+
+
+def test_json_text_keeps_the_emoji_selector_after_a_symbol():
+    """A seat named "❤️" (U+2764 U+FE0F, as phones type it) was quoted as "❤\\ufe0f" in a
+    message about its file: after a symbol the selector is part of how it shows; after a
+    letter it shows nothing and is escaped."""
+    from bluffkit.core.errors import json_text
+    assert json_text(["\u2764\ufe0f", "\u2600\ufe0e", "Bo"]) == '["\u2764\ufe0f", "\u2600\ufe0e", "Bo"]'
+    assert json_text("Bo\ufe0f") == '"Bo\\ufe0f"'
+    assert json_text("\ufe0f") == '"\\ufe0f"'
