@@ -59,7 +59,7 @@ from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, unknown_move
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
-from bluffkit.widgets.auction_moves import MoveControls
+from bluffkit.widgets.auction_moves import AmountBox, MoveControls, read_amount
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render_auction import all_seeing_html, owed_prices, payoff_html, refusal_html, seat_html
 from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
@@ -268,17 +268,22 @@ class AuctionLab(ClosesWhole, W.VBox):
         one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]), self.message, self.view,
                       self.private, self.controls, self.refusal, typed, self.events])
         # many auctions
-        self.count = W.BoundedIntText(value=10_000, min=1, max=MAX_AUCTIONS, description="Auctions",
-                                       tooltip=f"1 to {MAX_AUCTIONS:,}; the kernel's stop button ends a run, "
-                                               "and the results shown before stay")
+        # a text box the lab reads itself (read_amount, as the bid box): the browser's number
+        # box stripped letters as they were typed ("1e3" became 13) and read "10,000" as 10
+        self.count = AmountBox(value=10_000, description="Auctions", layout=W.Layout(width="230px"),
+                               tooltip=f"1 to {MAX_AUCTIONS:,} (1e3 and 10,000 read as 1,000); the kernel's stop "
+                                       "button ends a run, and the results shown before stay")
+        self.count_note = W.HTML()               # a count refused, in words beside the box
         self.simulate_button = W.Button(description="Simulate", button_style="primary")
+        self.count.observe(lambda ch: self._check_count(), names="value")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress")
         self.summary = W.HTML()
         self.charts = W.VBox()
         self.frame = None
         self._last_summary = ""                 # the summary of the last whole run
         self.simulate_button.on_click(lambda _: self.simulate())
-        many = W.VBox([W.HBox([self.count, self.simulate_button, self.progress]), self.summary, self.charts])
+        many = W.VBox([W.HBox([self.count, self.count_note, self.simulate_button, self.progress]), self.summary,
+                       self.charts])
         self.tabs = W.Tab(children=[one, many])
         self.tabs.set_title(0, "One auction")
         self.tabs.set_title(1, "Many auctions")
@@ -594,12 +599,41 @@ class AuctionLab(ClosesWhole, W.VBox):
         import numpy as np
         return int(np.random.SeedSequence([self.seed, 0x5EED]).generate_state(1)[0])
 
+    def auctions(self) -> int | None:
+        """The number of auctions typed in the Auctions box (:func:`~bluffkit.widgets.auction_moves.read_amount`:
+        ``1e3``, ``10,000`` and ``10000`` alike), or ``None`` when it is not a count of 1 to
+        :data:`MAX_AUCTIONS`."""
+        n = read_amount(self.count.value)
+        return n if n is not None and 1 <= n <= MAX_AUCTIONS else None
+
+    def _count_words(self) -> str:
+        """Why the Auctions box holds no count it can run, in plain words ('' when it does)."""
+        if self.auctions() is not None:
+            return ""
+        typed = str(self.count.value).strip()
+        n = read_amount(typed)
+        said = quote(typed)
+        why = ("how many?" if not typed else f"{said} is not a whole number." if n is None else
+               f"{said} is too many." if n > MAX_AUCTIONS else f"{said} is too few.")
+        return f"Auctions: {why} Type 1 to {MAX_AUCTIONS:,} (1e3 or 10,000 for a thousand)."
+
+    def _check_count(self) -> None:
+        """The Auctions box read as it is typed: a count refused is said beside it, and
+        Simulate is closed until it holds one."""
+        words = self._count_words()
+        self.count_note.value = _box(escape(words), error=True) if words else ""
+        self.simulate_button.disabled = bool(words)
+        self.simulate_button.tooltip = words and f"closed: {words}"
+
     def simulate(self) -> None:
         """Play ``count`` auctions through the engine with the current settings (bots in
         every seat), with a progress bar; then summarise and chart them."""
         from bluffkit.analysis.auction_charts import revenue_chart
         from bluffkit.widgets.charts import interactive
-        n, total = self.bidders.value, self.count.value
+        n, total = self.bidders.value, self.auctions()
+        if total is None:                       # (Simulate is closed then; a click from code is refused)
+            self._check_count()
+            return
         if any(d.value == "script" for d in self.strategy_box.children):
             self.summary.value = _box("Scripted bidders play one auction; choose bots for many auctions.", error=True)
             return

@@ -365,7 +365,9 @@ def test_a_stopped_simulation_keeps_the_last_results_and_says_where_it_stopped(m
     and charts stay."""
     import bluffkit.widgets.auction_lab as lab_module
     lab = AuctionLab(fmt="classic", bidders=3, seed=1)
-    assert lab.count.max == lab_module.MAX_AUCTIONS <= 200_000
+    assert lab_module.MAX_AUCTIONS <= 200_000
+    lab.count.value = lab_module.MAX_AUCTIONS + 1
+    assert lab.auctions() is None and lab.simulate_button.disabled, "the count stops at MAX_AUCTIONS"
     lab.count.value = 50
     lab.simulate_button.click()
     frame, summary, charts = lab.frame, lab.summary.value, lab.charts.children
@@ -386,6 +388,49 @@ def test_a_stopped_simulation_keeps_the_last_results_and_says_where_it_stopped(m
     empty.simulate_button.click()
     assert empty.frame is None and "Stopped after 7 of 40" in empty.summary.value and "last run" not in \
         empty.summary.value
+
+
+@pytest.mark.parametrize("typed, count", [("1e3", 1000), ("10,000", 10_000), ("10000", 10_000), (" 2.5e3 ", 2500),
+                                          ("200,000", 200_000), ("1", 1)])
+def test_the_auctions_box_reads_1e3_and_10_000_as_the_bid_box_does(monkeypatch, typed, count):
+    """The Auctions box was the browser's number box, which strips letters as they are
+    typed: "1e3" became 13 and "10,000" 10. It is a text box the lab reads itself
+    (read_amount, as the bid box), and Simulate runs the count typed."""
+    import bluffkit.widgets.auction_lab as lab_module
+    from bluffkit.core.errors import BluffkitError
+    ran = []
+
+    def engine(fmt, n, total, **kwargs):
+        ran.append(total)
+        raise BluffkitError("(the test's engine)")
+    monkeypatch.setattr(lab_module, "simulate_engine", engine)
+    lab = AuctionLab(fmt="classic", bidders=3, seed=1)
+    lab.count.set_state({"value": typed})               # as the browser sends it
+    assert lab.auctions() == count and lab.count_note.value == "" and not lab.simulate_button.disabled
+    lab.simulate_button.click()
+    assert ran == [count]
+
+
+@pytest.mark.parametrize("typed, why", [("abc", "is not a whole number"), ("1.5", "is not a whole number"),
+                                        ("1e", "is not a whole number"), ("0", "is too few"), ("-5", "is too few"),
+                                        ("200001", "is too many"), ("1e999", "is too many"), ("", "how many?"),
+                                        ("\uff12\uff10\uff10", "is not a whole number")])
+def test_the_auctions_box_refuses_what_is_not_a_count_in_words_beside_it(monkeypatch, typed, why):
+    """What is not a count of 1 to MAX_AUCTIONS is said beside the box, Simulate is closed
+    (saying why), and a click from code runs nothing: no traceback, the last results stay."""
+    import bluffkit.widgets.auction_lab as lab_module
+    monkeypatch.setattr(lab_module, "simulate_engine", lambda *a, **k: pytest.fail("ran a refused count"))
+    lab = AuctionLab(fmt="classic", bidders=3, seed=1)
+    lab.summary.value = before = "the last run's summary"
+    lab.count.set_state({"value": typed})
+    note = visible_text(lab.count_note.value)
+    assert why in note and "1 to 200,000" in note and "bk-refusal" in lab.count_note.value, note
+    assert lab.simulate_button.disabled and why in lab.simulate_button.tooltip
+    assert lab.count_note in lab.tabs.children[1].children[0].children, "beside the box, on its row"
+    lab.simulate()
+    assert lab.summary.value == before and lab.frame is None
+    lab.count.set_state({"value": "1e3"})                # put right: the words go, Simulate opens
+    assert lab.count_note.value == "" and not lab.simulate_button.disabled and lab.simulate_button.tooltip == ""
 
 
 def test_many_auctions_never_replay_the_auction_on_screen():
@@ -1224,7 +1269,7 @@ def test_your_seat_stays_when_the_value_law_changes():
 def test_the_auction_count_is_at_least_one():
     lab = AuctionLab(fmt="classic", bidders=2, seed=1)
     lab.count.value = 0
-    assert lab.count.value == 1
+    assert lab.auctions() is None and lab.simulate_button.disabled and "too few" in lab.count_note.value
 
 
 def test_the_moves_made_before_a_script_runs_out_stay_in_what_happened():
