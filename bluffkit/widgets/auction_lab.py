@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import ipywidgets as W
@@ -88,7 +89,12 @@ MAX_AUCTIONS = 200_000
 #: gaps and the tab's padding smaller, the table's lines closer, the sentence beside one's
 #: value in 16 px (class bk-aside) and What happened right under the moves in 18 px, three
 #: lines high: with the file browser folded "Lay N notes" sat at the screen's foot and What
-#: happened below it.
+#: happened below it. With the file browser open (Secret Count) and paying in the Dutch Auction
+#: (lesson 05, step 5), What happened's newest line was still below the screen: the auction's
+#: buttons now stand in the top row beside the switch (:meth:`AuctionLab._project`), the prompt
+#: leaves out its examples as typed (:func:`without_examples`), and while the lab's player pays
+#: the table's lines of the sale and of what is owed (bk-settling, under bk-paying) are left
+#: out: What happened's newest line says the sale, and Pay what is owed to whom.
 LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}
@@ -121,6 +127,8 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-notes-lay {flex-flow: row wrap !important; align-items: center}
 .bk-lab.bk-projector .bk-notes-lay > .widget-hbox:nth-child(2) {order: -1; width: 100%}
 .bk-lab.bk-projector .bk-notes-lay > .widget-html:first-child {order: 1; margin-left: 12px}
+.bk-lab.bk-projector .bk-head > .widget-hbox {margin-left: 12px}
+.bk-lab.bk-projector .bk-paying .bk-settling {display: none}
 </style>"""
 
 #: How many lines of "What happened" are shown (in projector mode a box only three lines high,
@@ -170,6 +178,25 @@ def move_examples(legal) -> list[str]:
     out += [f"choose {k}" for k in legal.choose[:1]]
     out += [str(r) for r in legal.refusals] + [str(w) for w in legal.words]
     return out
+
+
+def without_examples(said: str) -> str:
+    """A prompt's moves (:attr:`~bluffkit.auctions.legal.Legal.description`) without their
+    examples as typed ("(e.g. lay 0: your 0 note)", "e.g. pay 10+10+0"), for the projector,
+    where the typed move's box is hidden and the buttons are the moves: a payment's example
+    of 23 notes ran past the screen's right edge, and the examples took a line of a 720 px
+    screen.
+
+    >>> without_examples("pass or lay NOTES face down (e.g. lay 0: your 0 note)")
+    'pass or lay NOTES face down'
+    >>> without_examples("pay 10 notes to Auctioneer, any notes (their value does not count), e.g. pay 10+10+0")
+    'pay 10 notes to Auctioneer, any notes (their value does not count)'
+    >>> without_examples("pass or raise NOTE (one of your notes, face down: e.g. raise 0)")
+    'pass or raise NOTE (one of your notes, face down)'
+    """
+    said = re.sub(r" \(e\.g\. [^()]*\)", "", said)
+    said = re.sub(r": e\.g\. [^()]*\)", ")", said)
+    return re.sub(r", e\.g\. pay [^\s,]+", "", said)
 
 
 def _check_settings(bidders, values, strategies, human, right, double, seed) -> None:
@@ -265,8 +292,9 @@ class AuctionLab(ClosesWhole, W.VBox):
         self.typed_row = typed
         # the lab's word on this auction (a script run out, a bidder failed, settings that seat
         # nobody) just under its buttons, beside the auction it is about, not above the tabs
-        one = W.VBox([W.HBox([self.new_button, self.step_button, self.run_button]), self.message, self.view,
-                      self.private, self.controls, self.refusal, typed, self.events])
+        self.one_buttons = W.HBox([self.new_button, self.step_button, self.run_button])
+        one = W.VBox([self.one_buttons, self.message, self.view, self.private, self.controls, self.refusal, typed,
+                      self.events])
         # many auctions
         # a text box the lab reads itself (read_amount, as the bid box): the browser's number
         # box stripped letters as they were typed ("1e3" became 13) and read "10,000" as 10
@@ -297,10 +325,10 @@ class AuctionLab(ClosesWhole, W.VBox):
                            self.strategy_box, self.script])
         settings.add_class("bk-settings")
         self.settings = settings
-        super().__init__([W.HTML(LAB_STYLE),
-                          W.HBox([W.HTML("<div class='bk-box'><b>Auction lab</b></div>",
-                                         layout=W.Layout(margin="0 16px 0 0")), self.projector]),
-                          settings, self.tabs])
+        self.title = W.HTML("<div class='bk-box'><b>Auction lab</b></div>", layout=W.Layout(margin="0 16px 0 0"))
+        self.head = W.HBox([self.title, self.projector])
+        self.head.add_class("bk-head")
+        super().__init__([W.HTML(LAB_STYLE), self.head, settings, self.tabs])
         self.add_class("bk-lab")
         self.new_auction()
 
@@ -437,8 +465,15 @@ class AuctionLab(ClosesWhole, W.VBox):
             self.refusal.value = ""
 
     def _project(self, on: bool) -> None:
-        """The projector switch: large type, settings hidden (see :data:`LAB_STYLE`)."""
+        """The projector switch: large type, settings hidden (see :data:`LAB_STYLE`), and
+        New auction, Next step and Run to the end beside the switch, in the lab's top row,
+        not on a row of their own under it (the tabs are hidden: the one auction is shown)."""
         (self.add_class if on else self.remove_class)("bk-projector")
+        one = self.tabs.children[0]
+        rest = [w for w in one.children if w is not self.one_buttons]
+        with self.hold_sync():
+            self.head.children = (self.title, self.projector) + ((self.one_buttons,) if on else ())
+            one.children = rest if on else [self.one_buttons] + rest
         if self.session is not None:
             self.draw()
 
@@ -538,21 +573,27 @@ class AuctionLab(ClosesWhole, W.VBox):
         assert s is not None                     # drawn only once an auction is set up
         me = self.human.value or None
         with self.hold_sync():
+            paying = False
             if me is not None and not s.over:
                 each = " (each animal)" if s.game.rules.double else ""      # (a small pen's lot of one: no "each")
                 # values typed in the settings stay in them (and in the browser, Projector or
                 # not): the sentence must not claim them hidden
+                # (on the projector, which hides the settings, without how to hide them: a line
+                # of a 720 px screen, with the file browser open)
                 others = ("The others' values are hidden." if not self.typed.value.strip() else
-                          "The others' values are the ones typed in the settings; values drawn from a "
-                          "value law are hidden.")
+                          "The others' values are the ones typed in the settings" + (
+                              "." if self.projector.value else "; values drawn from a value law are hidden."))
                 self.private.value = _box(f"Your value for the lot: <b>{self.vals[me]:,.0f}</b>{each}. "
                                           f"<span class='bk-aside'>{others}</span>")
                 obs = s.observe(me)
                 self.view.value = seat_html(s.game, obs, s.names)
                 if me in s.to_move and obs.legal:
-                    self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: "
-                                               f"{escape(by_name(obs.legal.description, s.names))}.")
+                    said = by_name(obs.legal.description, s.names)
+                    if self.projector.value:         # (the typed move's box is hidden there: see without_examples)
+                        said = without_examples(said)
+                    self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: {escape(said)}.")
                     self.controls.show(obs, s.names)
+                    paying = bool(obs.legal.pay)
                     # an example of the moves this format asks for now (a count auction's "bid
                     # 120" was refused: "not now"), each legal as typed
                     self.move.placeholder = "e.g. " + " or ".join(move_examples(obs.legal)[:2]) + " (Enter plays it)"
@@ -575,6 +616,7 @@ class AuctionLab(ClosesWhole, W.VBox):
                     self.private.value += table
                 else:
                     self.view.value = table
+            (self.view.add_class if paying else self.view.remove_class)("bk-paying")
             self.typed_row.layout.display = "none" if me is None or s.over else None
             last = [escape(x) for x in self.said[-EVENTS:]]
             if self.projector.value:

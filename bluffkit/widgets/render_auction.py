@@ -102,8 +102,10 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
     if src.called >= 0:
         lines.append(f"<div class='bk-box'>Called price: <b>{src.called}</b></div>")
     # (at the end: "bk-settled", which a panel that heads the screen with the result, the
-    # auction lab, may leave out on a projector)
-    settled = " bk-settled" if src.phase == "over" else ""
+    # auction lab, may leave out on a projector; each "bk-settling", which the lab leaves out
+    # on a projector while its player pays: the sale is What happened's newest line, and Pay
+    # says what is owed to whom)
+    settled = " bk-settling bk-settled" if src.phase == "over" else " bk-settling"
     lines += [f"<div class='bk-box{settled}'>{line}.</div>"
               for line in settling_lines(src, names, r, lambda notes: notes_html(notes, d))]
     if src.phase == "over":

@@ -144,21 +144,51 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
 
 
 #: Lesson 05's lab (Secret Count, equilibrium bots, values typed by the teacher), the class
-#: in the last seat so that What happened holds three lines at its move, on the projector.
+#: in the last seat so that What happened holds three lines at its move, on the projector;
+#: and under it lesson 05's step 5, the Dutch Auction, the class first to the hammer: paying.
 COUNT_NOTEBOOK = "auction-lab-count.ipynb"
-COUNT_SOURCE = ["from bluffkit.widgets import AuctionLab\n",
+COUNT_SOURCE = ["from IPython.display import display\n",
+                "from bluffkit.widgets import AuctionLab\n",
                 "lab = AuctionLab(fmt=\"secret-count\", bidders=3, human=3, strategies=[\"equilibrium\"] * 3, "
                 "right=False, seed=7)\n",
                 "lab.typed.value = \"0, 300, 600, 450\"\n",
                 "lab.projector.value = True\n",
-                "lab"]
+                "display(lab)\n",
+                "dutch = AuctionLab(fmt=\"dutch\", bidders=3, human=1, strategies=[\"equilibrium\"] * 3, right=False, "
+                "seed=2)\n",
+                "dutch.typed.value = \"0, 450, 300, 600\"\n",
+                "dutch.projector.value = True\n",
+                "dutch.play_move(\"take\")\n",
+                "dutch"]
+
+
+def bottoms_on_screen(page: Page, lab, items) -> tuple[float, list[float]]:
+    """The foot of the notebook's area and where each of ``items`` ends, with ``lab``'s top
+    at the area's top (as a teacher scrolls it): JupyterLab shows a notebook down to some
+    690 px of a 1280 x 720 screen, with its file browser open or folded."""
+    lab.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)               # let the notebook settle after scrolling
+    area = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel-notebook").first.bounding_box()
+    top = lab.bounding_box()
+    assert area is not None and top is not None
+    ends = []
+    for item in items:
+        box = item.bounding_box()
+        assert box is not None, item
+        ends.append(round(box["y"] + box["height"] - top["y"] + area["y"]))
+    return round(area["y"] + area["height"]), ends
 
 
 def test_a_count_auctions_notes_moves_and_what_happened_fit_the_projector(page: Page, lab_server: LabServer):
-    """Lesson 05 on a 1280x720 projector, the file browser folded: in Secret Count the
-    23 notes took two rows under "Click your notes to choose them:", "Lay N notes" sat at the
-    screen's foot and What happened below it. The notes now take one row, that line stands
-    beside Lay and Pass, and the newest line of What happened is on the screen."""
+    """Lesson 05 on a 1280x720 projector. Secret Count, the file browser folded: the 23 notes
+    took two rows under "Click your notes to choose them:", "Lay N notes" sat at the screen's
+    foot and What happened below it. The notes now take one row, that line stands beside Lay
+    and Pass. With the file browser open the newest line of What happened ended at 746 px, and
+    paying in the Dutch Auction (step 5), file browser folded, at 739 px (the sale, what is owed
+    and a two-line prompt before it): the auction's buttons now share the top row with the
+    Projector switch, the prompt leaves out the typed examples and the table's sale while the
+    class pays, and in both, in either state of the file browser, the moves and the newest
+    line of What happened are on the screen."""
     write_notebook(lab_server, COUNT_NOTEBOOK, COUNT_SOURCE)
     page.set_viewport_size(PROJECTOR)
     open_and_run_all(page, lab_server, COUNT_NOTEBOOK)
@@ -166,24 +196,35 @@ def test_a_count_auctions_notes_moves_and_what_happened_fit_the_projector(page: 
     lay = page.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Lay\s\d+\snotes?"))
     expect(lay).to_have_count(1, timeout=WAIT_MS)
     cell = cell_of(page, lay)
-    lab = cell.locator(".bk-lab.bk-projector").first
+    labs = cell.locator(".bk-lab.bk-projector")
+    expect(labs).to_have_count(2, timeout=WAIT_MS)
+    lab, dutch = labs.nth(0), labs.nth(1)
     expect(lab).to_contain_text("Your move, Bidder 3 (you)", timeout=WAIT_MS)
-    lines = cell.locator(".bk-events .bk-log-up > div")
+    lines = lab.locator(".bk-events .bk-log-up > div")
     expect(lines).to_have_count(3, timeout=WAIT_MS)     # the lot, and the two bots' sealed bids
-    lab.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
-    foot = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel-notebook").first.bounding_box()
-    assert foot is not None
-    bottom = foot["y"] + foot["height"]
-    box = lay.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= bottom, f"Lay is below the screen: {box}, foot {bottom}"
-    newest = lines.first.bounding_box()                  # (the box is drawn from its foot up: newest first)
-    assert newest is not None and newest["y"] + newest["height"] <= bottom, \
-        f"What happened's newest line is below the screen: {newest}, foot {bottom}"
-    assert "Bidder 2 makes a sealed bid" in lines.first.inner_text()
-    tops = {round(b["y"]) for b in cell.locator(".bk-note").evaluate_all(
+    assert "Bidder 2 makes a sealed bid" in lines.first.inner_text()   # (drawn from its foot up: newest first)
+    pay = dutch.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay\s\d+\snotes?"))
+    expect(pay).to_have_count(1, timeout=WAIT_MS)
+    sold = dutch.locator(".bk-events .bk-log-up > div").first
+    expect(sold).to_contain_text("sells the", timeout=WAIT_MS)
+    expect(dutch.locator(".bk-settling").first).to_be_hidden()  # the sale is What happened's newest line
+    for browser_open in (False, True):
+        show_file_browser(page, browser_open)
+        foot, (lay_end, newest) = bottoms_on_screen(page, lab, [lay, lines.first])
+        assert lay_end <= foot and newest <= foot, \
+            f"Secret Count, file browser {'open' if browser_open else 'folded'}: Lay ends at {lay_end}, " \
+            f"What happened's newest line at {newest}, the screen at {foot}"
+        foot, (pay_end, newest) = bottoms_on_screen(page, dutch, [pay, sold])
+        assert pay_end <= foot and newest <= foot, \
+            f"Dutch Auction paying, file browser {'open' if browser_open else 'folded'}: Pay ends at {pay_end}, " \
+            f"What happened's newest line at {newest}, the screen at {foot}"
+        assert cut_buttons(lab) == [] and cut_buttons(dutch) == []
+    show_file_browser(page, False)
+    tops = {round(b["y"]) for b in lab.locator(".bk-note").evaluate_all(
         "bs => bs.map(b => b.getBoundingClientRect()).map(r => ({y: r.top}))")}
     assert len(tops) == 1, f"the 23 notes take {len(tops)} rows"
-    expect(cell.get_by_text("Click your notes to choose them")).to_be_visible()
-    assert cut_buttons(lab) == []
+    expect(lab.get_by_text("Click your notes to choose them")).to_be_visible()
+    size = lab.evaluate("e => parseFloat(getComputedStyle(e.querySelector('.bk-events')).fontSize)")
+    assert size >= 18, f"What happened is in {size}px type on the projector"
     save_screenshot(page, lab, "auction-lab-count-projector")
+    save_screenshot(page, dutch, "auction-lab-dutch-paying-projector")

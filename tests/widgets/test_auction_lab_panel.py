@@ -1418,3 +1418,75 @@ def test_the_move_boxs_example_is_a_move_of_the_format_legal_as_typed(fmt):
         assert lab.refusal.value == "" and lab.move.value == ""
     assert s.over, shown
     assert lab.move.placeholder == MOVE_HINT or lab.typed_row.layout.display == "none"
+
+
+def test_on_the_projector_the_auctions_buttons_share_the_top_row_with_the_switch():
+    """On a 1280 x 720 projector New auction, Next step and Run to the end took a row of
+    their own under the Projector switch (some 50 px: with the file browser open What
+    happened's newest line fell below the screen); there they stand beside the switch, and
+    back in the One auction tab when it is off."""
+    lab = AuctionLab(fmt="secret-count", bidders=3, human=3, seed=7)
+    one = lab.tabs.children[0]
+    assert one.children[0] is lab.one_buttons and lab.one_buttons not in lab.head.children
+    lab.projector.value = True
+    assert lab.head.children == (lab.title, lab.projector, lab.one_buttons) and lab.one_buttons not in one.children
+    assert one.children[0] is lab.message
+    lab.new_button.click()                                # still plays there
+    assert lab.session.waiting_for == 3
+    lab.projector.value = False
+    assert one.children[0] is lab.one_buttons and lab.head.children == (lab.title, lab.projector)
+
+
+def test_on_the_projector_the_prompt_leaves_out_the_typed_examples():
+    """The typed move's box is hidden on the projector, where the prompt's examples as typed
+    took a line ("(e.g. lay 0: your 0 note)"), and a payment's example of 23 notes ran past
+    the screen's right edge ("e.g. pay 500+200+...+0"). Off the projector they stay."""
+    from bluffkit.widgets.auction_lab import without_examples
+    lab = AuctionLab(fmt="secret-count", bidders=3, human=1, right=False, seed=3)
+    assert "e.g. lay 0: your 0 note" in lab.private.value
+    lab.projector.value = True
+    assert "e.g." not in lab.private.value and "pass or lay NOTES face down.</div>" in lab.private.value
+    lab.projector.value = False
+    assert "e.g. lay 0: your 0 note" in lab.private.value
+    assert without_examples("pick 1 of the 3 face-down cards by place, 1 to 3 (e.g. pick 1)") == \
+        "pick 1 of the 3 face-down cards by place, 1 to 3"
+    assert without_examples("pay 900 to Auctioneer in notes (no change is given), e.g. pay 500+200+200") == \
+        "pay 900 to Auctioneer in notes (no change is given)"
+    assert without_examples("pass or bid 10 or more") == "pass or bid 10 or more"
+
+
+def _paying_lab(projector: bool):
+    """Lesson 05's Dutch Auction (its values typed), the class first to the hammer: it pays."""
+    lab = AuctionLab(fmt="dutch", bidders=3, human=1, strategies=["equilibrium"] * 3, right=False, seed=2)
+    lab.typed.value = "0, 450, 300, 600"
+    lab.projector.value = projector
+    lab.play_move("take")
+    assert lab.session.legal(1).pay, "the seed makes bidder 1 first to the hammer"
+    return lab
+
+
+def test_paying_on_the_projector_the_sale_is_said_by_what_happened_and_pay_not_twice_more():
+    """Paying in the Dutch Auction on a projector (lesson 05), the table's "Sold: the cow to
+    Bidder 1 (you) for 10 notes." and "Bidder 1 (you) owes Auctioneer 10 notes." came
+    before the prompt, and What happened's newest line, which says the sale, fell below a
+    1280 x 720 screen. The lines are marked bk-settling, which the projector leaves out while
+    the lab's player pays: the Pay button says what is owed to whom."""
+    from bluffkit.widgets.auction_lab import LAB_STYLE
+    lab = _paying_lab(projector=True)
+    assert "bk-paying" in lab.view._dom_classes
+    assert re.search(r"<div class='bk-box bk-settling'>Sold: the \w+ to Bidder 1 \(you\) for 10 notes", lab.view.value)
+    assert ".bk-lab.bk-projector .bk-paying .bk-settling {display: none}" in LAB_STYLE
+    assert "sells the" in _lab_lines(lab)[-1] and "Bidder 1 (you) for 10 notes" in _lab_lines(lab)[-1]
+    assert any("you owe Auctioneer 10" in b.replace("\xa0", " ") for b in buttons(lab))
+    buttons(lab)["Choose for me"].click()
+    next(b for d, b in buttons(lab).items() if d.startswith("Pay")).click()
+    assert lab.session.over and "bk-paying" not in lab.view._dom_classes
+
+
+def test_the_projector_says_where_typed_values_are_in_one_line():
+    """With values typed, the seat's box added "values drawn from a value law are hidden",
+    a line of a projected screen that hides the settings: there it says only where they are."""
+    lab = _paying_lab(projector=True)
+    assert "The others' values are the ones typed in the settings.</span>" in lab.private.value
+    lab.projector.value = False
+    assert "values drawn from a value law are hidden" in lab.private.value
