@@ -142,6 +142,21 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     assert "surplus" in text and "\u2212" in text, "the winner's surplus is shown as value \u2212 price"
     save_screenshot(page, lab, "auction-lab-payoffs")
 
+    # The Many auctions tab's Auctions box keeps what is typed and reads it as the bid box
+    # does: the browser's number box stripped letters as they were typed ("1e3" became 13).
+    projector.click()
+    expect(lab).not_to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
+    cell.locator(".lm-TabBar-tab").filter(has_text="Many auctions").click()
+    count = cell.locator(".widget-text").filter(has=page.locator("label", has_text=exact("Auctions"))).locator("input")
+    simulate = cell.locator(BUTTONS).filter(has_text=exact("Simulate"))
+    count.fill("abc")
+    expect(cell.get_by_text("Auctions: 'abc' is not a whole number.")).to_be_visible(timeout=WAIT_MS)
+    expect(simulate).to_be_disabled(timeout=WAIT_MS)
+    count.fill("1e3")
+    expect(simulate).to_be_enabled(timeout=WAIT_MS)
+    expect(count).to_have_value("1e3")
+    expect(cell.locator(".bk-refusal")).to_have_count(0)
+
 
 #: Lesson 05's lab (Secret Count, equilibrium bots, values typed by the teacher), the class
 #: in the last seat so that What happened holds three lines at its move, on the projector;
