@@ -1399,12 +1399,19 @@ def test_the_move_boxs_example_is_a_move_of_the_format_legal_as_typed(fmt):
     "bid 120" was refused ("not now"; the count auctions lay, raise or take notes). At each
     move of one's own, its examples are moves of that format, each legal as typed; playing
     them, as typed, goes on to the end of the auction (a payment included where it is won:
-    the others' values are 0)."""
+    the others' values are 0). On the projector, where the box is hidden, the prompt says no
+    example (:func:`~bluffkit.widgets.auction_lab.without_examples` knows each format's words)."""
+    _play_the_typed_examples(fmt)
+
+
+def _play_the_typed_examples(fmt: str) -> int:
+    """Play the lab's human seat by its move box's examples to the auction's end (the test
+    above); the number of moves whose prompt gave an example as typed."""
     from bluffkit.auctions.rules import FORMATS
     from bluffkit.widgets.auction_lab import MOVE_HINT
     lab = AuctionLab(fmt=fmt, human=1, seed=2, right=False)
     lab.typed.value = "0, 900" + ", 0, 0" * (not FORMATS[fmt].two_player)
-    s, shown = lab.session, []
+    s, shown, examples_said = lab.session, [], 0
     for k in range(20):
         if s.over:
             break
@@ -1413,11 +1420,22 @@ def test_the_move_boxs_example_is_a_move_of_the_format_legal_as_typed(fmt):
         examples = re.fullmatch(r"e\.g\. (.+) \(Enter plays it\)", lab.move.placeholder).group(1).split(" or ")
         for typed in examples:
             assert s.legal(1).explain(s.game.parse(typed)) is None, (typed, s.legal(1).description)
+        lab.projector.value = True        # the typed examples left out there (the box is hidden)
+        assert "e.g." not in lab.private.value, lab.private.value
+        examples_said += "e.g." in s.legal(1).description
+        lab.projector.value = False
         first = examples[0].split()[0]
         lab.play_move(examples[-1] if k and first in ("bid", "raise", "lay") else examples[0])
         assert lab.refusal.value == "" and lab.move.value == ""
     assert s.over, shown
     assert lab.move.placeholder == MOVE_HINT or lab.typed_row.layout.display == "none"
+    return examples_said
+
+
+def test_the_projector_leaves_out_typed_examples_the_prompts_do_give():
+    """The check above that the projector's prompt says no "e.g." would pass if no prompt had
+    one: in the count auctions and the payments they do."""
+    assert _play_the_typed_examples("secret-count") > 0
 
 
 def test_on_the_projector_the_auctions_buttons_share_the_top_row_with_the_switch():
