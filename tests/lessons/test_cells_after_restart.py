@@ -1,4 +1,4 @@
-"""Lessons 05 and 09: after Kernel > Restart, a teacher who scrolls to a panel (or to the
+"""Every lesson: after Kernel > Restart, a teacher who scrolls to a panel (or to the
 Debrief's table of the class's results) and runs that cell alone gets the panel, not a
 NameError: each such cell imports what it uses. The lessons say to run every cell; these
 are the cells run again on their own when a kernel has died mid-lesson."""
@@ -28,6 +28,8 @@ def _unbound(source: str) -> set[str]:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             defined.update((a.asname or a.name).split(".")[0] for a in node.names)
         elif isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            if isinstance(node, ast.FunctionDef):
+                defined.add(node.name)
             args = node.args
             defined.update(a.arg for a in args.args + args.kwonlyargs + args.posonlyargs)
         elif isinstance(node, ast.comprehension):
@@ -35,7 +37,7 @@ def _unbound(source: str) -> set[str]:
     return used - defined - set(dir(builtins)) - IPYTHON
 
 
-@pytest.mark.parametrize("name", ["05-value-against-count", "09-paying-to-move"])
+@pytest.mark.parametrize("name", [p.name for p in L.lesson_folders()])
 def test_a_panel_cell_runs_alone_after_a_restart(name):
     lesson = L.read(L.ROOT / name)
     cells = [c.source for c in lesson.nb.cells if c.cell_type == "code" and any(k in c.source for k in ALONE)]
@@ -46,3 +48,8 @@ def test_a_panel_cell_runs_alone_after_a_restart(name):
 
 def test_the_check_sees_a_name_from_an_earlier_cell():
     assert _unbound("from x import y\nprint(mc.f(y), [k for k in y], (lambda r: r)(1))") == {"mc"}
+
+
+def test_the_check_counts_a_function_the_cell_defines():
+    # lesson 06's Debrief cell defines layable() and uses it in its rules
+    assert _unbound("def ok(m):\n    return m > 0\nrules = [lambda r: ok(r)]") == set()
