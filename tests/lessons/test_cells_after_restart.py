@@ -13,7 +13,8 @@ import pytest
 from bluffkit import lessons as L
 
 #: what marks the cells run alone: the panels, and the table the teacher types in
-ALONE = ("AuctionLab(", "ScenarioPlayer(", "BidderUpTable(", "class_table(")
+ALONE = ("AuctionLab(", "ScenarioPlayer(", "BidderUpTable(", "TablePanel(", "BloffTable(", "BlufferTable(",
+         "ScoringExplorer(", "class_table(", "class_lists(")
 #: names IPython gives every cell
 IPYTHON = {"display", "get_ipython"}
 
