@@ -54,3 +54,23 @@ def test_the_check_sees_a_name_from_an_earlier_cell():
 def test_the_check_counts_a_function_the_cell_defines():
     # lesson 06's Debrief cell defines layable() and uses it in its rules
     assert _unbound("def ok(m):\n    return m > 0\nrules = [lambda r: ok(r)]") == set()
+
+
+def _imported(source: str) -> set[str]:
+    """Names ``source`` binds by an import."""
+    return {(a.asname or a.name).split(".")[0] for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.Import, ast.ImportFrom)) for a in node.names}
+
+
+@pytest.mark.parametrize("name", [p.name for p in L.lesson_folders()])
+def test_a_teacher_cell_that_needs_only_imports_runs_alone(name):
+    """The teacher runs a teacher's cell on its own: the value cards printed before class, sympy's answer shown
+    once the class has tried. One that needs no earlier cell's data (only modules) imports them itself,
+    so that it runs alone after a restart, or before the cells above it have run."""
+    lesson = L.read(L.ROOT / name)
+    cells = [c for c in lesson.nb.cells if c.cell_type == "code"]
+    modules = set().union(*(_imported(c.source) for c in cells))
+    missing = {c.source.splitlines()[0]: _unbound(c.source) for c in cells
+               if "teacher" in c.metadata.get("tags", []) and _unbound(c.source)
+               and _unbound(c.source) <= modules}
+    assert not missing, f"{name}: teacher's cells that need an import from an earlier cell: {missing}"
