@@ -20,7 +20,14 @@ def a1b():
 
 
 def a1c():
-    return th.revenue_variance(3, "second") / th.revenue_variance(3, "first")
+    """Derived: E[price²] − E[price]² against the densities of the highest and the second-highest of three values."""
+    bid = th.equilibrium_bid(3, "first").subs(th.V, th.Y)
+    first = (sp.integrate(bid**2 * th.order_statistic_density(3, 1), (th.Y, 0, 1))
+             - sp.integrate(bid * th.order_statistic_density(3, 1), (th.Y, 0, 1)) ** 2)
+    second = (sp.integrate(th.Y**2 * th.order_statistic_density(3, 2), (th.Y, 0, 1))
+              - sp.integrate(th.Y * th.order_statistic_density(3, 2), (th.Y, 0, 1)) ** 2)
+    assert (first, second) == (th.revenue_variance(3, "first"), th.revenue_variance(3, "second"))
+    return second / first
 
 
 def a2a():
