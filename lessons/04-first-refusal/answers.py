@@ -1,5 +1,7 @@
 """Lesson 04's exercise answers, each recomputed from bluffkit (the engine, a scenario, sympy, a seeded simulation)."""
 
+import sympy as sp
+
 from bluffkit.analysis import auction_theory as th
 from bluffkit.analysis.auction_lab import lab_game, payoffs
 from bluffkit.analysis.auction_sim import simulate_sealed
@@ -79,7 +81,12 @@ def a3a():
 
 
 def a3b():
-    gain = th.right_gain(4, "second")
+    """Derived: what keeping adds over selling, v0 - 2p when v0 > 2p, against the density of the price."""
+    p, v0 = sp.symbols("p v_0", positive=True)
+    density = 12 * p**2 * (1 - p)                                   # the second-highest of four values, as stated
+    assert sp.expand(density - th.order_statistic_density(4, 2).subs(th.Y, p)) == 0
+    gain = sp.integrate(sp.integrate(v0 - 2 * p, (v0, 2 * p, 1)) * density, (p, 0, sp.Rational(1, 2)))
+    assert gain == th.right_gain(4, "second")
     assert gain == th.auctioneer_payoff(4, "second", right=True) - th.auctioneer_payoff(4, "second")
     return gain
 
