@@ -24,6 +24,7 @@ the notation's largest, or all the money in the game where the panel gives it) c
 from __future__ import annotations
 
 import html
+import math
 import re
 from decimal import Decimal, InvalidOperation
 from itertools import combinations
@@ -226,8 +227,15 @@ _PLAIN = re.compile(rf"-?[1-9][0-9]{{0,{MAX_DIGITS - 1}}}")
 
 def _box_to_json(value, _widget) -> str:
     """The box's value as the browser's text box shows it: a number in digits, and 0 (the
-    box cleared from code, :meth:`MoveControls.clear`) as an empty box."""
-    return value if isinstance(value, str) else str(value) if value else ""
+    box cleared from code, :meth:`MoveControls.clear`) as an empty box; a number of 101
+    digits or more in e-notation (``1.0E+5000``), which :func:`read_amount` reads as past
+    every bound, as it reads the int: Python writes no int of more than 4,300 digits (a
+    ValueError in the cell that set it)."""
+    if isinstance(value, str):
+        return value
+    if value and abs(value) >= _PAST_ALL:
+        return f"{Decimal(value):.1E}"
+    return str(value) if value else ""
 
 
 def _box_from_json(text, _widget):
@@ -236,14 +244,28 @@ def _box_from_json(text, _widget):
     return int(text) if isinstance(text, str) and _PLAIN.fullmatch(text) else text
 
 
+def _past_every_bound(value) -> bool:
+    """Whether a number set from code is 10**100 or more either way (:data:`_PAST_ALL`), told
+    without making an int of it (Decimal's 1e1000000) or a float (a Fraction past a float's range)."""
+    if isinstance(value, Decimal):
+        return value.is_finite() and not value.is_zero() and value.adjusted() >= 100
+    try:
+        f = float(value)              # (numpy's float32 compared with 10**100 warned of an overflow)
+    except OverflowError:                        # a Fraction past a float's range
+        return True
+    return math.isfinite(f) and abs(f) >= _PAST_ALL
+
+
 class _Amount(TraitType):
     """The value of an :class:`AmountBox`: an int, or the text typed. Set from code, a whole
     number of any kind (``20.0``, numpy's ``int64(20)``, ``Decimal("20")``) is that int; a
     number that is not whole (``20.5``, nan, inf) is kept as its text, which is no amount (the
     "Bid N" button closed, saying what a bid may be: an IntText made a bid of 20 of 20.5, and
     the text box raised a TraitError in the cell that set it); ``True``, ``False`` and
-    ``None`` are no amount either: an empty box (``True`` was sent as the text "True").
-    Anything else (a list, say) is refused with a TraitError naming what the box takes."""
+    ``None`` are no amount either: an empty box (``True`` was sent as the text "True"). A
+    number other than an int of 10**100 or more either way (``Decimal("1e1000000")``,
+    ``1e300``) is kept as its text in e-notation (``"1.0E+1000000"``), which reads as past
+    every bound, as the number does. Anything else (a list, say) is refused with a TraitError naming what the box takes."""
 
     default_value = ""
     info_text = "a whole number, or the text typed in the box"
@@ -255,6 +277,10 @@ class _Amount(TraitType):
             return ""
         if isinstance(value, Integral):
             return int(value)
+        if isinstance(value, (Real, Decimal)) and _past_every_bound(value):
+            # kept as its text, which reads as past every bound as the number does: int() of
+            # Decimal("1e1000000") took a minute, and str() of a Fraction of 5,000 digits raised
+            return f"{value if isinstance(value, Decimal) else Decimal(int(value)):.1E}"
         if isinstance(value, (Real, Decimal)):
             try:
                 whole = value == int(value)

@@ -236,6 +236,46 @@ def test_the_box_set_from_code_takes_whole_numbers_and_keeps_the_rest_as_no_bid(
     assert c.amount.value == 50 and c.bid_button.description == "Bid 50"
 
 
+@pytest.mark.parametrize("make", [lambda: 10 ** 5000, lambda: -10 ** 5000, lambda: __import__("decimal").Decimal("1e5000"),
+                                  lambda: __import__("fractions").Fraction(10 ** 5000, 3)])
+def test_a_number_of_thousands_of_digits_set_from_code_is_past_every_bound_not_an_error(make):
+    """``box.value = 10 ** 5000`` raised a ValueError in the cell that set it (Python writes no
+    int of more than 4,300 digits, and the box is sent to the browser as text), leaving the
+    box with a value it could not send; ``Decimal("1e1000000")`` took a minute to become an
+    int first. Such a number is sent in e-notation, which reads as past every bound, as the
+    number does: the button is closed, at most all the money (none past it is played)."""
+    c, played = classic_controls(all_money=(4360, 50))
+    value = make()
+    c.amount.value = value
+    sent = model_state(c.amount)["value"]
+    assert len(sent) < 20 and "E+" in sent, sent[:30]
+    b = c.bid_button
+    label = "Bid at most 4,360" if value > 0 else "Bid 10 or more"
+    assert b.disabled and b.description == label
+    c.amount.set_state({"value": sent})                  # the browser's text, sent back: the same words
+    assert b.disabled and b.description == label
+    if value > 0:
+        b.click()
+        assert played == []
+
+
+def test_a_numpy_float_set_from_code_is_read_without_a_warning():
+    import warnings
+    c, _ = classic_controls()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")               # (no overflow told from comparing with 10**100)
+        c.amount.value = np.float32(30.0)
+        c.amount.value = np.float16(40.0)
+    assert c.amount.value == 40 and c.bid_button.description == "Bid 40"
+
+
+def test_a_decimal_past_every_bound_is_kept_as_its_text_at_once():
+    from decimal import Decimal
+    c, _ = classic_controls(all_money=(4360, 50))
+    c.amount.value = Decimal("1e1000000")               # (int() of it took a minute)
+    assert c.amount.value == "1.0E+1000000" and c.bid_button.description == "Bid at most 4,360"
+
+
 def test_the_box_refuses_in_words_what_is_no_number_nor_text():
     from traitlets import TraitError
     c, _ = classic_controls()
