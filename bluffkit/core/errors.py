@@ -734,12 +734,12 @@ def json_text(value) -> str:
     >>> print(json_text(["Bjørn", "Chloé\u200b", "a\u00a0b", "\u202eevil", 1, "Ana\u3164"]))
     ["Bjørn", "Chloé\\u200b", "a\\u00a0b", "\\u202eevil", 1, "Ana\\u3164"]
 
-    The emoji selector (U+FE0F, or U+FE0E for text) right after a symbol is part of how it
-    shows ("❤️", a name a class may well give a seat) and is kept; after a letter it shows
-    nothing and is escaped.
+    The emoji selector (U+FE0F, or U+FE0E for text) right after a symbol or another emoji is
+    part of how it shows ("❤️", "↔️", the keycap "1️⃣": names a class may well give a seat) and
+    is kept; after a letter it shows nothing and is escaped.
 
-    >>> print(json_text(["\u2764\ufe0f", "Ana\ufe0f"]))
-    ["❤️", "Ana\\ufe0f"]
+    >>> print(json_text(["\u2764\ufe0f", "\u2194\ufe0f", "1\ufe0f\u20e3", "Ana\ufe0f", "1\ufe0f"]))
+    ["❤️", "↔️", "1️⃣", "Ana\\ufe0f", "1\\ufe0f"]
     """
     import json
     text = json.dumps(value, ensure_ascii=False)
@@ -749,11 +749,21 @@ def json_text(value) -> str:
                    else json.dumps(ch, ensure_ascii=True)[1:-1] for i, ch in enumerate(text))
 
 
+#: The emoji that take a presentation selector but are not of Unicode's category So (Unicode's
+#: emoji-variation-sequences): "‼️", "⁉️", "ℹ️", "↔️", "◻️" to "◾️", "⤴️", "⤵️", "〰️", "〽️".
+_EMOJI_NOT_SO = frozenset("\u203c\u2049\u2139\u2194\u25fb\u25fc\u25fd\u25fe\u2934\u2935\u3030\u303d")
+
+
 def _shows_emoji(text: str, i: int) -> bool:
     """Whether ``text[i]``, an emoji or text presentation selector, follows a symbol (Unicode's
-    category So: "❤", "☀"), whose look it chooses."""
+    category So: "❤", "☀"), or another emoji that takes one (:data:`_EMOJI_NOT_SO`: "↔️"), or
+    begins a keycap ("1️⃣": a digit, ``#`` or ``*``, the selector and U+20E3), whose look it chooses."""
     import unicodedata
-    return text[i] in "\ufe0e\ufe0f" and i > 0 and unicodedata.category(text[i - 1]) == "So"
+    if text[i] not in "\ufe0e\ufe0f" or i == 0:
+        return False
+    before = text[i - 1]
+    return (unicodedata.category(before) == "So" or before in _EMOJI_NOT_SO
+            or (before in "#*0123456789" and text[i + 1:i + 2] == "\u20e3"))
 
 
 def unprintable(text: str) -> str | None:

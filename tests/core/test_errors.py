@@ -45,3 +45,19 @@ def test_json_text_keeps_the_emoji_selector_after_a_symbol():
     assert json_text(["\u2764\ufe0f", "\u2600\ufe0e", "Bo"]) == '["\u2764\ufe0f", "\u2600\ufe0e", "Bo"]'
     assert json_text("Bo\ufe0f") == '"Bo\\ufe0f"'
     assert json_text("\ufe0f") == '"\\ufe0f"'
+
+
+@pytest.mark.parametrize("name", ["\u2194\ufe0f", "\u203c\ufe0f", "\u2049\ufe0f", "\u2139\ufe0f", "\u25fc\ufe0f",
+                                  "\u2934\ufe0f", "\u3030\ufe0f", "\u303d\ufe0f", "1\ufe0f\u20e3", "#\ufe0f\u20e3",
+                                  "Team 7\ufe0f\u20e3", "\u2194\ufe0e"])
+def test_json_text_keeps_the_selector_of_emoji_of_other_categories_and_of_keycaps(name):
+    """The selector was kept after a symbol of category So ("❤️") only: "↔️" (Sm), "‼️" (Po),
+    "〰️" (Pd), "ℹ️" (Ll) and the keycaps ("1️⃣": a digit, the selector, U+20E3) were quoted
+    with a "\\ufe0f" inside, as though the name hid a letter."""
+    from bluffkit.core.errors import json_text
+    assert json_text(name) == f'"{name}"'
+
+
+def test_json_text_still_escapes_a_selector_after_a_digit_or_letter_that_shows_nothing():
+    from bluffkit.core.errors import json_text
+    assert json_text(["Bo 1\ufe0f", "#\ufe0f", "a\u20e3"]) == '["Bo 1\\ufe0f", "#\\ufe0f", "a\u20e3"]'
