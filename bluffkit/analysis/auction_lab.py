@@ -283,7 +283,8 @@ def parse_values(text: str, players: int) -> list[float]:
     with a thousands comma (``1,000``: two values, 1 and 000, since commas separate values)
     says so; where the count is right all the same ("0, 1,000, 300" for four), the value
     written with a leading 0 (``000``; ``050``, ``000.0`` too) is refused, the thousands
-    comma named, as it is for the part of one that is not whole ("1,000.5": ``000.5``).
+    comma named, as it is for the part of one that is not whole ("1,000.5": ``000.5``), and
+    for a value past the largest ("20,000, 5" and "20,000.5, 5" for three).
 
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
@@ -310,6 +311,11 @@ def parse_values(text: str, players: int) -> list[float]:
         if value != value.to_integral_value():
             low = math.floor(value)
             split = [x for x in _thousands(text) if x.split(",")[1] == item]
+            past = [x for x in _thousands(text, bound=False) if x.split(",")[1] == item]
+            if past and not split:      # "20,000.5, 5" for three was told "write 0 or 1", as "20,000, 5" was "write 0"
+                raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a whole number: "
+                                 f"commas separate values, so {past[0]} is two values, and {past[0].replace(',', '')} "
+                                 f"is more than {MAX_ANIMAL_VALUE:,}, the largest value. {how}")
             comma = f"commas separate values, so {split[0]} is two values; " if split else ""
             write = f"{_unsplit(split[0])}, not {split[0]}" if split else f"{low} or {low + 1}"
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a whole number: {comma}"

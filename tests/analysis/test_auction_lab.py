@@ -612,10 +612,15 @@ def test_exact_reading_keeps_what_was_read_before():
     ("10,001, 5", "Value 2 of the 3 typed, '001', begins with a 0: commas separate values, so 10,001 is two values, "
                   "and 10001 is more than 10,000, the largest value. Type 3 values"),
     ("5, 050, 3", "Value 2 of the 3 typed, '050', begins with a 0: write 50. Type 3 values"),
+    ("20,000.5, 5", "Value 2 of the 3 typed, '000.5', is not a whole number: commas separate values, so 20,000.5 "
+                    "is two values, and 20000.5 is more than 10,000, the largest value. Type 3 values"),
+    ("5, 1,000.5", "Value 3 of the 3 typed, '000.5', is not a whole number: commas separate values, so 1,000.5 "
+                   "is two values; values are money"),
 ])
 def test_a_thousands_comma_past_the_largest_value_is_named_not_written_as_0(typed, said):
     """"20,000, 5" for three values was refused as "'000' begins with a 0: write 0", though
-    20,000 was meant, a value past the largest."""
+    20,000 was meant, a value past the largest; "20,000.5, 5" as "'000.5' is not a whole
+    number: ... (write 0 or 1)"."""
     from bluffkit.analysis.auction_lab import parse_values
     with pytest.raises(RulesError) as e:
         parse_values(typed, 3)
