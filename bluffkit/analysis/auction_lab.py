@@ -279,7 +279,8 @@ def parse_values(text: str, players: int) -> list[float]:
     is notes of whole amounts (0, 10, 50, 100, 200 and 500: "The Auctions" are paid in
     them): a value such as 450.5 is refused in words, rather than shown as 450 while the
     sums took 450.5. Each is read exactly, as written (``0.9999999999999999999`` is not 1,
-    which a float would have made of it). A count that is off because a value was written
+    which a float would have made of it); ``1.000`` is refused, naming both its readings (1,
+    or 1000 where a dot separates thousands), as a bid box refuses it. A count that is off because a value was written
     with a thousands comma (``1,000``: two values, 1 and 000, since commas separate values)
     says so; where the count is right all the same ("0, 1,000, 300" for four), the value
     written with a leading 0 (``000``; ``050``, ``000.0`` too) is refused, the thousands
@@ -308,6 +309,12 @@ def parse_values(text: str, players: int) -> list[float]:
         if not (value.is_finite() and 0 <= value <= MAX_ANIMAL_VALUE):      # (value_ok, read exactly)
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a number from 0 to "
                              f"{MAX_ANIMAL_VALUE:,} (nan and inf are no values). {how}")
+        if re.fullmatch(r"\+?[1-9][0-9]{0,2}\.000", item):        # 1.000: 1, or a thousand where a dot separates thousands
+            whole, thousand = int(value), int(item.lstrip("+").replace(".", ""))
+            write = (f"{whole} or {thousand}" if thousand <= MAX_ANIMAL_VALUE else
+                     f"{whole}; {thousand} is more than {MAX_ANIMAL_VALUE:,}, the largest value")
+            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is {whole} where a dot begins a "
+                             f"fraction, and {thousand} where a dot separates thousands (write {write}). {how}")
         if value != value.to_integral_value():
             low = math.floor(value)
             split = [x for x in _thousands(text) if x.split(",")[1] == item]

@@ -600,9 +600,24 @@ def test_a_thousands_comma_before_a_fraction_is_named_too(typed, players, said):
     assert str(e.value).startswith(said), str(e.value)
 
 
+@pytest.mark.parametrize("typed, said", [
+    ("300, 1.000, 800", "Value 2 of the 3 typed, '1.000', is 1 where a dot begins a fraction, and 1000 where a dot "
+                        "separates thousands (write 1 or 1000). Type 3 values"),
+    ("300, 800, 25.000", "Value 3 of the 3 typed, '25.000', is 25 where a dot begins a fraction, and 25000 where a "
+                         "dot separates thousands (write 25; 25000 is more than 10,000, the largest value)."),
+])
+def test_a_thousand_written_with_a_dot_is_refused_naming_both_readings(typed, said):
+    """"1.000" was read as 1 without a word, where a teacher who writes a thousand so (as
+    the game's German first edition does) meant 1000; a bid box reads it as no bid."""
+    from bluffkit.analysis.auction_lab import parse_values
+    with pytest.raises(RulesError) as e:
+        parse_values(typed, 3)
+    assert str(e.value).startswith(said), str(e.value)
+
+
 def test_exact_reading_keeps_what_was_read_before():
     from bluffkit.analysis.auction_lab import parse_values
-    assert parse_values("-0, +5, 1.000, 2.5e2, 1e3", 5) == [0.0, 5.0, 1.0, 250.0, 1000.0]
+    assert parse_values("-0, +5, 1.0, 2.5e2, 1e3, 1.0000", 6) == [0.0, 5.0, 1.0, 250.0, 1000.0, 1.0]
     assert all(type(v) is float for v in parse_values("1e4, 0", 2))
 
 
