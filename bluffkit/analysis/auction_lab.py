@@ -307,8 +307,10 @@ def parse_values(text: str, players: int) -> list[float]:
             why = "is not a number" + (" (write 1000, not 1_000)" if "_" in item else "")
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
         if not (value.is_finite() and 0 <= value <= MAX_ANIMAL_VALUE):      # (value_ok, read exactly)
-            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is not a number from 0 to "
-                             f"{MAX_ANIMAL_VALUE:,} (nan and inf are no values). {how}")
+            why = ("is no number (nan and inf are no values)" if not value.is_finite() else
+                   "is below 0: a value is what the lot is worth to a player, 0 or more" if value < 0 else
+                   f"is more than {MAX_ANIMAL_VALUE:,}, the largest value")
+            raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
         if re.fullmatch(r"\+?[1-9][0-9]{0,2}\.000", item):        # 1.000: 1, or a thousand where a dot separates thousands
             whole, thousand = int(value), int(item.lstrip("+").replace(".", ""))
             write = (f"{whole} or {thousand}" if thousand <= MAX_ANIMAL_VALUE else

@@ -569,8 +569,8 @@ def test_the_labs_values_are_whole_so_what_is_shown_is_what_is_summed():
                                            "values are money, in whole amounts as the notes are (write 0 or 1)."),
     ("0, 449.99999999999999999, 600, 5", "Value 2 of the 4 typed, '449.99999999999999999', is not a whole number: "
                                          "values are money, in whole amounts as the notes are (write 449 or 450)."),
-    ("10000.0000000000000000001, 1, 2, 3", "Value 1 of the 4 typed, '10000.0000000000000000001', is not a number "
-                                           "from 0 to 10,000"),
+    ("10000.0000000000000000001, 1, 2, 3", "Value 1 of the 4 typed, '10000.0000000000000000001', is more than "
+                                           "10,000, the largest value"),
 ])
 def test_a_value_is_read_exactly_as_written(typed, said):
     """A float read 0.9999999999999999999 as 1 and 449.99999999999999999 as 450, both taken as

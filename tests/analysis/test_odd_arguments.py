@@ -346,9 +346,13 @@ def test_the_smallest_scale_is_said_for_the_law_given_and_sells():
 @pytest.mark.parametrize("typed, players, match", [
     ("300, 1_000, 3", 3, r"^Value 2 of the 3 typed, '1_000', is not a number \(write 1000, not 1_000\)\. Type 3 "
                          r"values from 0 to 10,000"),
-    ("1, nan, 2, 3", 4, r"^Value 2 of the 4 typed, 'nan', is not a number from 0 to 10,000 \(nan and inf are no "
+    ("1, nan, 2, 3", 4, r"^Value 2 of the 4 typed, 'nan', is no number \(nan and inf are no "
                         r"values\)\. Type 4 values"),
-    ("1; 2; 3; 10001", 4, r"^Value 4 of the 4 typed, '10001', is not a number from 0 to 10,000"),
+    ("1; 2; 3; 10001", 4, r"^Value 4 of the 4 typed, '10001', is more than 10,000, the largest value\. Type 4"),
+    # (a negative value was told "not a number from 0 to 10,000 (nan and inf are no values)")
+    ("-5, 100, 200, 300", 4, r"^Value 1 of the 4 typed, '-5', is below 0: a value is what the lot is worth to a "
+                             r"player, 0 or more\. Type 4 values"),
+    ("1, -inf, 2", 3, r"^Value 2 of the 3 typed, '-inf', is no number \(nan and inf"),
     ("1, 2, x", 3, r"^Value 3 of the 3 typed, 'x', is not a number\. Type 3 values"),
     ("300, 450", 3, r"^2 values typed, 3 needed\. Type 3 values from 0 to 10,000, the auctioneer's first"),
     ("1, 2, 3, 4", 3, r"^4 values typed, 3 needed\. "),
