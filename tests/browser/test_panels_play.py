@@ -518,20 +518,36 @@ def test_a_persons_double_click_on_pass_passes_once(page: Page, lab_server: LabS
     """Two clicks 150 ms apart on Pass, a person's double click: the kernel had played the
     first pass and drawn the next call's Pass in its place before the second click came,
     and Bo passed twice ("Bo passes. Cy passes ... call 2 of 2. Bo passes."). The second
-    click is a double click's (``ClickClock.DOUBLE``) and plays nothing."""
-    cell = start(page, lab_server, "table", "Bo")
-    pass_button = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pass\s*$")).first
-    expect(pass_button).to_be_visible(timeout=WAIT_MS)
-    box = pass_button.bounding_box()
-    assert box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.click(x, y)
-    page.wait_for_timeout(150)
-    page.mouse.click(x, y)
-    log = cell.locator(".bk-log")
-    expect(log).to_contain_text("call 2 of 2", timeout=WAIT_MS)
-    expect(page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")) \
-        .to_have_count(1, timeout=WAIT_MS)
-    page.wait_for_timeout(300)                          # (a second pass, were it played, is drawn by now)
-    assert log.inner_text().count("Bo passes") == 1, log.inner_text()
+    click is a double click's (``ClickClock.DOUBLE``) and plays nothing. The browser's own
+    times of the two clicks are read: on a loaded machine they came more than
+    ``DOUBLE`` apart (two clicks, which play two passes, as they should), and the double
+    click is then made again on a fresh table, up to three times."""
+    from bluffkit.widgets.seat_panel import ClickClock
+    gaps = []
+    for _attempt in range(3):
+        cell = start(page, lab_server, "table", "Bo")
+        pass_button = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pass\s*$")).first
+        expect(pass_button).to_be_visible(timeout=WAIT_MS)
+        box = pass_button.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.evaluate("() => { window.bkClicks = []; document.addEventListener('click', "
+                      "e => window.bkClicks.push(e.timeStamp), true); }")
+        page.mouse.click(x, y)
+        page.wait_for_timeout(150)
+        page.mouse.click(x, y)
+        log = cell.locator(".bk-log")
+        expect(log).to_contain_text("call 2 of 2", timeout=WAIT_MS)
+        expect(page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator[data-status='idle']")) \
+            .to_have_count(1, timeout=WAIT_MS)
+        page.wait_for_timeout(300)                          # (a second pass, were it played, is drawn by now)
+        stamps = page.evaluate("() => window.bkClicks")
+        assert len(stamps) == 2, stamps
+        gaps.append(round(stamps[1] - stamps[0]))
+        if gaps[-1] < 1000 * ClickClock.DOUBLE:
+            break
+    else:
+        pytest.fail(f"the browser made the two clicks {gaps} ms apart, never within a double click's "
+                    f"{ClickClock.DOUBLE} s: the machine is too loaded for this test")
+    assert log.inner_text().count("Bo passes") == 1, (gaps, log.inner_text())
     expect(pass_button).to_be_visible(timeout=WAIT_MS)  # Bo is asked again, and may pass now
