@@ -199,6 +199,19 @@ def without_examples(said: str) -> str:
     return re.sub(r", e\.g\. pay [^\s,]+", "", said)
 
 
+def _fraction(typed: str) -> bool:
+    """Whether ``typed`` is a number in ASCII digits (thousands commas in threes) that is not
+    whole: ``1.5``, ``.5``, ``1e-3``, ``1,000.5`` (not ``5.``, ``1,00`` or ``nan``)."""
+    from decimal import Decimal
+    if not re.fullmatch(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]{1,6})?", typed):
+        return False
+    try:
+        value = Decimal(typed.replace(",", ""))
+    except ArithmeticError:
+        return False
+    return value.is_finite() and value != value.to_integral_value()
+
+
 def _check_settings(bidders, values, strategies, human, right, double, seed) -> None:
     """Refuse a setting the lab's controls cannot show, in words, before any is made."""
     def need(ok, msg):
@@ -649,14 +662,28 @@ class AuctionLab(ClosesWhole, W.VBox):
         return n if n is not None and 1 <= n <= MAX_AUCTIONS else None
 
     def _count_words(self) -> str:
-        """Why the Auctions box holds no count it can run, in plain words ('' when it does)."""
+        """Why the Auctions box holds no count it can run, in plain words ('' when it does),
+        read as :meth:`auctions` reads it: a whole number past the bounds is too many or too
+        few; ``10.000`` is 10 or ten thousand (where a dot separates thousands), as the bid box
+        reads it; a fraction (``1.5``) is no whole number; anything else (``1_000``, ``10 000``,
+        ``1,00``, full-width digits, a no-break space) is not written in the digits 0 to 9 as
+        the box reads them."""
         if self.auctions() is not None:
             return ""
-        typed = str(self.count.value).strip()
+        typed = str(self.count.value).strip(" \t\r\n")        # (as read_amount: ASCII spaces only)
         n = read_amount(typed)
         said = quote(typed)
-        why = ("how many?" if not typed else f"{said} is not a whole number." if n is None else
-               f"{said} is too many." if n > MAX_AUCTIONS else f"{said} is too few.")
+        if not typed:
+            why = "how many?"
+        elif n is not None:
+            why = f"{said} is too many." if n > MAX_AUCTIONS else f"{said} is too few."
+        elif re.fullmatch(r"\+?[0-9]{1,3}\.000", typed):      # (read_amount's 1.000: two readings)
+            whole, thousand = int(typed.lstrip("+")[:-4]), int(typed.lstrip("+").replace(".", ""))
+            why = f"{said} may be {whole:,} or {thousand:,}: write one of them."
+        elif _fraction(typed):
+            why = f"{said} is not a whole number."
+        else:
+            why = f"{said} is not a count in the digits 0 to 9."
         return f"Auctions: {why} Type 1 to {MAX_AUCTIONS:,} (1e3 or 10,000 for a thousand)."
 
     def _check_count(self) -> None:

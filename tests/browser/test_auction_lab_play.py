@@ -150,7 +150,7 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     count = cell.locator(".widget-text").filter(has=page.locator("label", has_text=exact("Auctions"))).locator("input")
     simulate = cell.locator(BUTTONS).filter(has_text=exact("Simulate"))
     count.fill("abc")
-    expect(cell.get_by_text("Auctions: 'abc' is not a whole number.")).to_be_visible(timeout=WAIT_MS)
+    expect(cell.get_by_text("Auctions: 'abc' is not a count in the digits 0 to 9.")).to_be_visible(timeout=WAIT_MS)
     expect(simulate).to_be_disabled(timeout=WAIT_MS)
     count.fill("1e3")
     expect(simulate).to_be_enabled(timeout=WAIT_MS)

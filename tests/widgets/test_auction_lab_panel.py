@@ -411,10 +411,11 @@ def test_the_auctions_box_reads_1e3_and_10_000_as_the_bid_box_does(monkeypatch, 
     assert ran == [count]
 
 
-@pytest.mark.parametrize("typed, why", [("abc", "is not a whole number"), ("1.5", "is not a whole number"),
-                                        ("1e", "is not a whole number"), ("0", "is too few"), ("-5", "is too few"),
+@pytest.mark.parametrize("typed, why", [("abc", "is not a count in the digits 0 to 9"),
+                                        ("1.5", "is not a whole number"), ("1e", "is not a count in the digits 0 to 9"),
+                                        ("0", "is too few"), ("-5", "is too few"),
                                         ("200001", "is too many"), ("1e999", "is too many"), ("", "how many?"),
-                                        ("\uff12\uff10\uff10", "is not a whole number")])
+                                        ("\uff12\uff10\uff10", "is not a count in the digits 0 to 9")])
 def test_the_auctions_box_refuses_what_is_not_a_count_in_words_beside_it(monkeypatch, typed, why):
     """What is not a count of 1 to MAX_AUCTIONS is said beside the box, Simulate is closed
     (saying why), and a click from code runs nothing: no traceback, the last results stay."""
@@ -431,6 +432,29 @@ def test_the_auctions_box_refuses_what_is_not_a_count_in_words_beside_it(monkeyp
     assert lab.summary.value == before and lab.frame is None
     lab.count.set_state({"value": "1e3"})                # put right: the words go, Simulate opens
     assert lab.count_note.value == "" and not lab.simulate_button.disabled and lab.simulate_button.tooltip == ""
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("10.000", "'10.000' may be 10 or 10,000: write one of them."),
+    ("200.000", "'200.000' may be 200 or 200,000: write one of them."),
+    ("1_000", "'1_000' is not a count in the digits 0 to 9."),
+    ("10 000", "'10 000' is not a count in the digits 0 to 9."),
+    ("1,00", "'1,00' is not a count in the digits 0 to 9."),
+    ("5.", "'5.' is not a count in the digits 0 to 9."),
+    ("\xa010", "'\\xa010' is not a count in the digits 0 to 9."),
+    (".5", "'.5' is not a whole number."),
+    ("1,000.5", "'1,000.5' is not a whole number."),
+])
+def test_the_auctions_box_says_no_whole_number_only_of_a_fraction(typed, said):
+    """The Auctions box called every count it does not read "not a whole number": "10.000"
+    (10, or ten thousand where a dot separates thousands, as the bid box reads it), "1_000"
+    and "10 000" are whole; and "10" after a no-break space was said to be "too few", read
+    once without it and once with it."""
+    lab = AuctionLab(fmt="classic", bidders=3, seed=1)
+    lab.count.set_state({"value": typed})
+    note = visible_text(lab.count_note.value)
+    assert note == f"Auctions: {said} Type 1 to 200,000 (1e3 or 10,000 for a thousand).", note
+    assert lab.simulate_button.disabled
 
 
 def test_many_auctions_never_replay_the_auction_on_screen():
