@@ -94,7 +94,8 @@ MAX_AUCTIONS = 200_000
 #: buttons now stand in the top row beside the switch (:meth:`AuctionLab._project`), the prompt
 #: leaves out its examples as typed (:func:`without_examples`), and while the lab's player pays
 #: the table's lines of the sale and of what is owed (bk-settling, under bk-paying) are left
-#: out: What happened's newest line says the sale, and Pay what is owed to whom.
+#: out: What happened's newest line says the sale, and Pay what is owed to whom (a bidder who
+#: could not pay and showed all their money stays said).
 LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}

@@ -104,10 +104,12 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
     # (at the end: "bk-settled", which a panel that heads the screen with the result, the
     # auction lab, may leave out on a projector; each "bk-settling", which the lab leaves out
     # on a projector while its player pays: the sale is What happened's newest line, and Pay
-    # says what is owed to whom)
-    settled = " bk-settling bk-settled" if src.phase == "over" else " bk-settling"
-    lines += [f"<div class='bk-box{settled}'>{line}.</div>"
-              for line in settling_lines(src, names, r, lambda notes: notes_html(notes, d))]
+    # says what is owed to whom; a bidder who could not pay and showed all their money, the
+    # first lines of settling_lines, is said by neither, and stays)
+    over = " bk-settled" if src.phase == "over" else ""
+    shown = len(src.shown)
+    lines += [f"<div class='bk-box{over}{'' if k < shown else ' bk-settling'}'>{line}.</div>"
+              for k, line in enumerate(settling_lines(src, names, r, lambda notes: notes_html(notes, d)))]
     if src.phase == "over":
         owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in src.owners)
         won = "" if scores is None else \

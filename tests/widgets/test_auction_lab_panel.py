@@ -1525,6 +1525,25 @@ def test_paying_on_the_projector_the_sale_is_said_by_what_happened_and_pay_not_t
     assert lab.session.over and "bk-paying" not in lab.view._dom_classes
 
 
+def test_paying_on_the_projector_a_bidder_who_showed_all_their_money_stays_said():
+    """The projector leaves out the table's lines of the sale and of what is owed while the
+    lab's player pays (What happened and Pay say them); it left out too the line of a bidder
+    who could not pay and showed all their money (RULES.md: "a bidder who cannot pay must show
+    all money and the auction is held again"), which neither says."""
+    lab = AuctionLab(fmt="secret-value", bidders=2, human=1, strategies=["truthful", "script"], right=False, seed=3)
+    lab.script.value = "2: bid 5000, bid 10"
+    lab.typed.value = "0, 900, 100"
+    lab.projector.value = True
+    lab.play_move("bid 500")
+    lab.play_move("bid 500")
+    assert lab.session.legal(1).pay and "bk-paying" in lab.view._dom_classes
+    lines = re.findall(r"<div class='([^']*)'>([^<]*)", lab.view.value)
+    assert [c for c, line in lines if line.startswith("Bidder 2 could not pay and showed all their money")] == \
+        ["bk-box"], lines
+    assert ("bk-box bk-settling", "Sold: the goose to Bidder 1 (you) for 500.") in lines, lines
+    assert ("bk-box bk-settling", "Bidder 1 (you) owes Auctioneer 500.") in lines, lines
+
+
 def test_the_projector_says_where_typed_values_are_in_one_line():
     """With values typed, the seat's box added "values drawn from a value law are hidden",
     a line of a projected screen that hides the settings: there it says only where they are."""
