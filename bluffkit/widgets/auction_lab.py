@@ -313,7 +313,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         # a text box the lab reads itself (read_amount, as the bid box): the browser's number
         # box stripped letters as they were typed ("1e3" became 13) and read "10,000" as 10
         self.count = AmountBox(value=10_000, description="Auctions", layout=W.Layout(width="230px"),
-                               tooltip=f"1 to {MAX_AUCTIONS:,} (1e3 and 10,000 read as 1,000); the kernel's stop "
+                               tooltip=f"1 to {MAX_AUCTIONS:,} (1e4, 10,000 and 10000 alike); the kernel's stop "
                                        "button ends a run, and the results shown before stay")
         self.count_note = W.HTML()               # a count refused, in words beside the box
         self.simulate_button = W.Button(description="Simulate", button_style="primary")
@@ -657,7 +657,7 @@ class AuctionLab(ClosesWhole, W.VBox):
 
     def auctions(self) -> int | None:
         """The number of auctions typed in the Auctions box (:func:`~bluffkit.widgets.auction_moves.read_amount`:
-        ``1e3``, ``10,000`` and ``10000`` alike), or ``None`` when it is not a count of 1 to
+        ``1e4``, ``10,000`` and ``10000`` alike), or ``None`` when it is not a count of 1 to
         :data:`MAX_AUCTIONS`."""
         n = read_amount(self.count.value)
         return n if n is not None and 1 <= n <= MAX_AUCTIONS else None
@@ -685,7 +685,7 @@ class AuctionLab(ClosesWhole, W.VBox):
             why = f"{said} is not a whole number."
         else:
             why = f"{said} is not a count in the digits 0 to 9."
-        return f"Auctions: {why} Type 1 to {MAX_AUCTIONS:,} (1e3 or 10,000 for a thousand)."
+        return f"Auctions: {why} Type 1 to {MAX_AUCTIONS:,} (1e3 or 1,000 for a thousand)."
 
     def _check_count(self) -> None:
         """The Auctions box read as it is typed: a count refused is said beside it, and

@@ -453,8 +453,21 @@ def test_the_auctions_box_says_no_whole_number_only_of_a_fraction(typed, said):
     lab = AuctionLab(fmt="classic", bidders=3, seed=1)
     lab.count.set_state({"value": typed})
     note = visible_text(lab.count_note.value)
-    assert note == f"Auctions: {said} Type 1 to 200,000 (1e3 or 10,000 for a thousand).", note
+    assert note == f"Auctions: {said} Type 1 to 200,000 (1e3 or 1,000 for a thousand).", note
     assert lab.simulate_button.disabled
+
+
+def test_the_auctions_box_says_what_a_thousand_is_typed_as():
+    """The words beside a refused count said "1e3 or 10,000 for a thousand", and the box's
+    tooltip "1e3 and 10,000 read as 1,000": 10,000 reads as ten thousand."""
+    lab = AuctionLab(fmt="classic", bidders=3, seed=1)
+    lab.count.set_state({"value": "0"})
+    note, tip = visible_text(lab.count_note.value), lab.count.tooltip
+    assert "(1e3 or 1,000 for a thousand)" in note and "10,000" not in note, note
+    assert "(1e4, 10,000 and 10000 alike)" in tip and "read as 1,000" not in tip, tip
+    for typed, count in (("1e3", 1000), ("1,000", 1000), ("1e4", 10_000), ("10,000", 10_000), ("10000", 10_000)):
+        lab.count.set_state({"value": typed})
+        assert lab.auctions() == count, typed
 
 
 def test_many_auctions_never_replay_the_auction_on_screen():
