@@ -316,7 +316,10 @@ class AuctionLab(ClosesWhole, W.VBox):
                                tooltip=f"1 to {MAX_AUCTIONS:,} (1e4, 10,000 and 10000 alike); the kernel's stop "
                                        "button ends a run, and the results shown before stay")
         self.count_note = W.HTML()               # a count refused, in words beside the box
-        self.simulate_button = W.Button(description="Simulate", button_style="primary")
+        # (its width kept: the words beside a refused count, three lines at 1280 px with the file
+        # browser open, narrowed it to "Simul...")
+        self.simulate_button = W.Button(description="Simulate", button_style="primary",
+                                        layout=W.Layout(flex="0 0 auto"))
         self.count.observe(lambda ch: self._check_count(), names="value")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress")
         self.summary = W.HTML()

@@ -152,6 +152,11 @@ def test_a_student_plays_the_auction_lab_by_clicking(page: Page, lab_server: Lab
     count.fill("abc")
     expect(cell.get_by_text("Auctions: 'abc' is not a count in the digits 0 to 9.")).to_be_visible(timeout=WAIT_MS)
     expect(simulate).to_be_disabled(timeout=WAIT_MS)
+    show_file_browser(page, True)          # the narrowest row: the words beside the box took Simulate's width
+    count.fill("10.000")
+    expect(cell.get_by_text("Auctions: '10.000' may be 10 or 10,000: write one of them.", exact=False)
+           ).to_be_visible(timeout=WAIT_MS)
+    assert cut_buttons(lab) == [], "Simulate must show its whole label beside the words"
     count.fill("1e3")
     expect(simulate).to_be_enabled(timeout=WAIT_MS)
     expect(count).to_have_value("1e3")
