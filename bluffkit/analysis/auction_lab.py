@@ -304,7 +304,10 @@ def parse_values(text: str, players: int) -> list[float]:
     for i, item in enumerate(items, 1):
         value = _typed_value(item)
         if value is None:
-            why = "is not a number" + (" (write 1000, not 1_000)" if "_" in item else "")
+            negative = _typed_value("-" + item[1:]) if item and item[0] in "\u2212\u2013\u2014" else None
+            dashed = negative is not None and negative.is_finite() and negative < 0   # −5, as a word processor writes it
+            why = ("is below 0: a value is what the lot is worth to a player, 0 or more" if dashed else
+                   "is not a number" + (" (write 1000, not 1_000)" if "_" in item else ""))
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
         if not (value.is_finite() and 0 <= value <= MAX_ANIMAL_VALUE):      # (value_ok, read exactly)
             why = ("is no number (nan and inf are no values)" if not value.is_finite() else

@@ -353,6 +353,8 @@ def test_the_smallest_scale_is_said_for_the_law_given_and_sells():
     ("-5, 100, 200, 300", 4, r"^Value 1 of the 4 typed, '-5', is below 0: a value is what the lot is worth to a "
                              r"player, 0 or more\. Type 4 values"),
     ("1, -inf, 2", 3, r"^Value 2 of the 3 typed, '-inf', is no number \(nan and inf"),
+    ("1, \u22125, 2", 3, r"^Value 2 of the 3 typed, '\u22125', is below 0: a value is what"),     # a minus sign
+    ("1, \u2013x, 2", 3, r"^Value 2 of the 3 typed, '\u2013x', is not a number\. Type 3"),
     ("1, 2, x", 3, r"^Value 3 of the 3 typed, 'x', is not a number\. Type 3 values"),
     ("300, 450", 3, r"^2 values typed, 3 needed\. Type 3 values from 0 to 10,000, the auctioneer's first"),
     ("1, 2, 3, 4", 3, r"^4 values typed, 3 needed\. "),
