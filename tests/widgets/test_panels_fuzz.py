@@ -820,8 +820,9 @@ def test_the_auction_lab_clicked_at_random(data):
                     c.click(lambda: setattr(lab.tabs, "selected_index", 1 - (lab.tabs.selected_index or 0)),
                             "a tab")
                 if not simulated or scripted(lab):  # (one run an example: each draws two charts, 0.3 s)
-                    n = data.draw(st.integers(-2, 12), label="auctions")
-                    note(f"type {n} in Auctions and press Simulate")
+                    n = data.draw(st.integers(-2, 12) | st.sampled_from(["1e1", " 7", "abc", "1.5", ""]),
+                                  label="auctions")
+                    note(f"type {n!r} in Auctions and press Simulate")
                     c.click(lambda n=n: setattr(lab.count, "value", n), f"typing {n} in Auctions")
                     simulate(c, lab.simulate_button.click)
                     simulated = True
@@ -941,14 +942,24 @@ def scripted(lab) -> bool:
 
 def simulate(c: Clicker, press) -> None:
     """Simulate pressed (by ``press``): as many auctions as the Auctions box asks, summed up
-    in words; or, with a scripted bidder, the reason in words and the last results kept.
+    in words; or, with a scripted bidder, the reason in words and the last results kept; or,
+    with no count of 1 to 200,000 in the box (``-1``, ``0``), Simulate closed, the reason in
+    words beside the box, nothing played and the last results kept.
     The auction on screen stays as it was."""
     lab = c.panel
     s = lab.session
     before = (s, state_digest(s.state, s.game), len(s.moves), lab.view.value) if s is not None else None
-    frame, charts, n = lab.frame, lab.charts.children, lab.count.value
-    c.click(press, f"Simulate ({n} auctions)")
+    frame, charts, summary, n = lab.frame, lab.charts.children, lab.summary.value, lab.auctions()
+    c.click(press, f"Simulate ({lab.count.value!r} typed)")
     said = lab.summary.value
+    if n is None:
+        event("Simulate: no count")
+        assert lab.simulate_button.disabled and "bk-refusal" in lab.count_note.value \
+            and said_in_words(lab.count_note.value), f"{lab.count.value!r} in Auctions: {lab.count_note.value!r}"
+        assert said == summary and lab.frame is frame and lab.charts.children == charts, \
+            f"Simulate with {lab.count.value!r} in Auctions played, or dropped the last results"
+        return
+    assert lab.count_note.value == "", f"{n} auctions, yet beside the box: {words_of(lab.count_note.value)!r}"
     event("Simulate: refused" if "bk-refusal" in said else "Simulate: played")
     assert said_in_words(said), f"Simulate of {n} auctions: the lab says {words_of(said)!r}"
     if scripted(lab):
