@@ -396,10 +396,11 @@ class MoveControls(W.VBox):
         if self.clicks.stale():              # a double click: its second click does not answer the question
             return
         n = read_amount(self.amount.value)
-        if n is None or (self.bid_button.disabled and n > 0):
+        if n is None or (self.bid_button.disabled and not -10 ** MAX_DIGITS < n <= 0):
             # the button is closed (a click from code): no number, or past all the money (a bid
             # the rules allow, a bluff no one can pay, typed in the Move box, never played by
-            # a button that says "Bid at most 4,360"); 0 or less is played and refused in words
+            # a button that says "Bid at most 4,360"); 0 or less is played and refused in words,
+            # unless it has more digits than a bid holds (-1e999: the refusal quoted 101 digits)
             return
         hi = self._range[1]
         if self._asked == n and self.clicks.too_soon_to_answer():

@@ -281,7 +281,7 @@ class TablePanel(SeatPanel):
         n = read_amount(self.amount.value)
         if n is not None and not self.bid_button.disabled:
             self.bid(n)
-        elif n is not None and n <= 0:
+        elif n is not None and -10 ** MAX_DIGITS < n <= 0:     # (-1e999: the refusal quoted 101 digits)
             self.try_move(f"bid {n}")
         else:
             b = self.bid_button

@@ -298,3 +298,16 @@ def test_a_closed_bid_at_most_button_clicked_from_code_plays_nothing():
     c.amount.value = 0
     c.bid_button.click()
     assert played == [Bid(4360), Bid(0)]
+
+
+def test_a_closed_button_clicked_from_code_plays_no_bid_of_more_digits_than_a_bid_holds():
+    """"-1e999" reads as -10**100, and the closed button clicked from code played it: the
+    refusal quoted a number of 101 digits. A bid of 0 or less is played and refused in the
+    rules' words only within the digits a bid holds."""
+    c, played = classic_controls(all_money=(4360, 50))
+    c.amount.value = "-1e999"
+    c.bid_button.click()
+    assert played == []
+    c.amount.value = "-5"
+    c.bid_button.click()
+    assert played == [Bid(-5)]

@@ -188,3 +188,18 @@ def test_a_thousand_written_with_a_dot_is_no_bid_rather_than_a_bid_of_1(typed):
     assert t.bid_button.disabled and "type a whole number, e.g. 120, 1,000 or 1e3" in t.bid_button.tooltip
     t.amount.set_state({"value": "1.0"})
     assert not t.bid_button.disabled
+
+
+def test_a_closed_bid_clicked_from_code_quotes_no_number_of_a_hundred_digits():
+    """"-1e999" reads as -10**100: the closed Bid clicked from code played it, and the rules'
+    refusal quoted all 101 digits; it now says the button's words. -5 is still played and
+    refused in the rules' words."""
+    t = bo_bids()
+    n = len(t.session.moves)
+    t.amount.set_state({"value": "-1e999"})
+    t.bid_button.click()
+    assert len(t.session.moves) == n and "0000000000" not in t.message.value
+    assert "Bid 10 or more" in t.message.value
+    t.amount.set_state({"value": "-5"})
+    t.bid_button.click()
+    assert "can&#x27;t bid -5" in t.message.value
