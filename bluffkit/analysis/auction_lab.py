@@ -60,6 +60,7 @@ from bluffkit.analysis.auction_sim import COLUMNS, first_price_equilibrium, valu
 from bluffkit.auctions.rules import FORMATS, MAX_ANIMAL_VALUE, VALUE_BOUND
 from bluffkit.core.errors import RulesError, as_int, check_frame, quote
 from bluffkit.core.game import make_game
+from bluffkit.core.money import dot_thousands
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -314,8 +315,8 @@ def parse_values(text: str, players: int) -> list[float]:
                    "is below 0: a value is what the lot is worth to a player, 0 or more" if value < 0 else
                    f"is more than {MAX_ANIMAL_VALUE:,}, the largest value")
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
-        if re.fullmatch(r"\+?[1-9][0-9]{0,2}\.000", item):        # 1.000: 1, or a thousand where a dot separates thousands
-            whole, thousand = int(value), int(item.lstrip("+").replace(".", ""))
+        if (readings := dot_thousands(item)) is not None:       # 1.000: 1, or a thousand where a dot separates thousands
+            whole, thousand = readings
             write = (f"{whole} or {thousand}" if thousand <= MAX_ANIMAL_VALUE else
                      f"{whole}; {thousand} is more than {MAX_ANIMAL_VALUE:,}, the largest value")
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, is {whole} where a dot begins a "

@@ -62,6 +62,24 @@ def amount(n: int) -> str:
     return f"{n:,}"
 
 
+def dot_thousands(text: str) -> tuple[int, int] | None:
+    """The two readings of a whole number written with a dot and three zeros (``1.000``): where
+    a dot begins a fraction, 1; where it separates thousands (German, as the game's first
+    edition writes money), 1,000; or ``None`` for any other text (``0.000`` is 0 either way).
+    Every box that reads a typed amount refuses such a number, naming both readings, rather
+    than taking 1.
+
+    >>> dot_thousands("1.000"), dot_thousands("-12.000"), dot_thousands("0.000"), dot_thousands("1.0")
+    ((1, 1000), (-12, -12000), None, None)
+    """
+    import re
+    m = re.fullmatch(r"([+-]?)([0-9]{1,3})\.000", text)
+    if m is None or int(m[2]) == 0:
+        return None
+    whole = -int(m[2]) if m[1] == "-" else int(m[2])
+    return whole, whole * 1000
+
+
 _written = amount    # for the functions below whose parameter ``amount`` hides it
 
 

@@ -58,6 +58,7 @@ from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, unknown_move
+from bluffkit.core.money import dot_thousands
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import AmountBox, MoveControls, read_amount
@@ -681,9 +682,8 @@ class AuctionLab(ClosesWhole, W.VBox):
             why = "how many?"
         elif n is not None:
             why = f"{said} is too many." if n > MAX_AUCTIONS else f"{said} is too few."
-        elif re.fullmatch(r"\+?[0-9]{1,3}\.000", typed):      # (read_amount's 1.000: two readings)
-            whole, thousand = int(typed.lstrip("+")[:-4]), int(typed.lstrip("+").replace(".", ""))
-            why = f"{said} may be {whole:,} or {thousand:,}: write one of them."
+        elif (readings := dot_thousands(typed)) is not None:     # (read_amount's 1.000: two readings)
+            why = f"{said} may be {readings[0]:,} or {readings[1]:,}: write one of them."
         elif _fraction(typed):
             why = f"{said} is not a whole number."
         else:

@@ -54,7 +54,7 @@ from bluffkit.auctions.actions import (
 from bluffkit.auctions.narrate import animals_said, capital
 from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import count as _count
-from bluffkit.core.money import MAX_DIGITS, amount as amount_said, total
+from bluffkit.core.money import MAX_DIGITS, amount as amount_said, dot_thousands, total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
 from bluffkit.widgets.words import notes_label, overbid_words, take_words
 
@@ -179,9 +179,6 @@ def no_buy_words(obs) -> str:
 #: checked after), a sign.
 _AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 
-#: A whole number that a dot may have split into thousands (``1.000``, ``12.000``): no amount.
-_DOT_THOUSANDS = re.compile(r"[+-]?[0-9]{1,3}\.000")
-
 #: An amount read past this is read as it (:func:`read_amount`): past every bound a bid box
 #: has, and no int of a thousand digits is made from a typed "1e999".
 _PAST_ALL = 10 ** 100
@@ -205,7 +202,7 @@ def read_amount(text) -> int | None:
     if isinstance(text, int) and not isinstance(text, bool):       # set from code (see AmountBox)
         return text
     text = text.strip() if isinstance(text, str) and text.isascii() else ""
-    if not _AMOUNT_TEXT.fullmatch(text) or _DOT_THOUSANDS.fullmatch(text):
+    if not _AMOUNT_TEXT.fullmatch(text) or dot_thousands(text):          # 1.000: 1, or a thousand
         return None
     try:
         value = Decimal(text.replace(",", ""))
