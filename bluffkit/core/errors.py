@@ -698,6 +698,11 @@ def printable(text, newlines: bool = False) -> str:
     characters, line and paragraph separators, bidirectional controls and lone
     surrogates are shown as Python escapes, so a name cannot move the cursor, recolour
     the screen or hide the text after it. ``newlines=True`` keeps line breaks (``\\n``).
+    So are the characters that show as nothing where they stand (the zero-width space and
+    its kin, :data:`_ZERO_WIDTH`, and the invisible letters :func:`json_text` escapes,
+    :data:`_INVISIBLE`), with which "Ana\\u3164" would print as "Ana", the name of another
+    seat; an emoji's selector is kept, as :func:`json_text` keeps it. The joiners U+200C and
+    U+200D are kept: they shape Persian and Indic words and join emoji.
 
     >>> printable("Ann\\x1b[2J")
     'Ann\\\\x1b[2J'
@@ -705,11 +710,28 @@ def printable(text, newlines: bool = False) -> str:
     ('two\\\\nlines', 'two\\nlines')
     >>> printable("Bjørn, Chloé")
     'Bjørn, Chloé'
+    >>> printable("Ana\u3164"), printable("Ana\u200b"), printable("\u2764\ufe0f")
+    ('Ana\\\\u3164', 'Ana\\\\u200b', '\u2764\ufe0f')
     """
     text = str(text)
-    if text.isprintable():
+    if text.isprintable() and _INVISIBLE.isdisjoint(text):
         return text
-    return "".join(ch if (ch == "\n" and newlines) or not _unsafe(ch) else repr(ch)[1:-1] for ch in text)
+    return "".join(ch if (ch == "\n" and newlines) or not (_unsafe(ch) or ch in _ZERO_WIDTH or (
+        ch in _INVISIBLE and not _shows_emoji(text, i))) else _escaped(ch) for i, ch in enumerate(text))
+
+
+#: The format characters that show as nothing and join nothing: the zero-width space, the word
+#: joiner, the invisible operators, the Mongolian vowel separator and the byte order mark.
+_ZERO_WIDTH = frozenset("\u180e\u200b\u2060\u2061\u2062\u2063\u2064\ufeff")
+
+
+def _escaped(ch: str) -> str:
+    """``ch`` as a Python escape (``repr`` shows a printable one as itself: "\\u3164")."""
+    shown = repr(ch)[1:-1]
+    if shown != ch:
+        return shown
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
 
 
 #: Characters Python counts printable that show as nothing (or as a blank) where they stand:
@@ -767,7 +789,8 @@ def _shows_emoji(text: str, i: int) -> bool:
 
 
 def unprintable(text: str) -> str | None:
-    """The first character of ``text`` that :func:`printable` would escape, or ``None``.
+    """The first control character of ``text`` (one :func:`printable` escapes, but for the
+    characters it escapes because they show as nothing), or ``None``.
 
     >>> unprintable("tubes"), unprintable("tu\\x07bes")
     (None, '\\x07')

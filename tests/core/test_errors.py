@@ -61,3 +61,22 @@ def test_json_text_keeps_the_selector_of_emoji_of_other_categories_and_of_keycap
 def test_json_text_still_escapes_a_selector_after_a_digit_or_letter_that_shows_nothing():
     from bluffkit.core.errors import json_text
     assert json_text(["Bo 1\ufe0f", "#\ufe0f", "a\u20e3"]) == '["Bo 1\\ufe0f", "#\\ufe0f", "a\u20e3"]'
+
+
+@pytest.mark.parametrize("ch", ["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\u17b4", "\u180b",
+                                "\ufe0f", "\U000e0100", "\u180e", "\u2060", "\u2061", "\u2064", "\ufeff", "\u200b"])
+def test_printable_escapes_what_shows_as_nothing_so_a_name_cannot_pass_for_another(ch):
+    """The terminal's ``printable`` escaped control and bidirectional characters only:
+    "Ana\\u3164" (a Hangul filler) and "Ana\\u200b" printed as "Ana", the name of another
+    seat, in a message or a score line."""
+    shown = errors.printable(f"Ana{ch}")
+    assert shown.startswith("Ana\\") and shown.isascii(), shown
+    assert errors.printable(f"Ana{ch}", newlines=True) == shown
+
+
+@pytest.mark.parametrize("name", ["Bjørn", "李小龍", "Chloe\u0301", "😀", "\u2764\ufe0f", "1\ufe0f\u20e3",
+                                  "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"])
+def test_printable_keeps_letters_emoji_and_the_joiners_that_shape_them(name):
+    """What shows as itself is kept: an emoji's selector after a symbol, the zero-width
+    joiner of a family emoji, the non-joiner of a Persian word."""
+    assert errors.printable(name) == name
