@@ -474,6 +474,57 @@ def problems(lesson: Lesson) -> list[str]:
     return out
 
 
+class RunFirst(NameError):
+    """A lesson's cell run before the cell above that makes what it uses (after Kernel ▸ Restart,
+    say): a notebook shows the message alone, in plain words, not a traceback."""
+
+    def _render_traceback_(self) -> list[str]:      # IPython: show this instead of a traceback
+        return [str(self)]
+
+
+def made_above(*names: str, by: str):
+    """The values of ``names``, made by an earlier cell of the lesson (``by`` says which, in a
+    teacher's words: "the class table's cell"), from the notebook's variables: the value of
+    one name, or a tuple of them. A cell that uses the class's table or a result of the cells
+    above asks for them so (``ours, sim = made_above("ours", "sim", by="...")``): run alone
+    after a restart, it says what to run first (:class:`RunFirst`) instead of a NameError.
+
+    >>> x = 3
+    >>> made_above("x", by="the cell above")
+    3
+    """
+    where = sys._getframe(1).f_globals           # the notebook's variables (a cell's globals)
+    missing = [n for n in names if n not in where]
+    if missing:
+        raise RunFirst(f"First run {by}, then this cell: it uses {', '.join(missing)}, made there. "
+                       "(Run ▸ Run All Above Selected Cell runs every cell above this one.)")
+    values = tuple(where[n] for n in names)
+    return values[0] if len(values) == 1 else values
+
+
+#: The helper a lesson's cell asks :func:`made_above` by: the names it assigns from it are read
+#: from an earlier cell, not made by the cell itself.
+_ASKED = "made_above"
+
+
+def asked_above(source: str) -> set[str]:
+    """The names a cell takes from the cells above through :func:`made_above`
+    (``a, b = made_above("a", "b", by=...)``): the string arguments of its calls.
+
+    >>> sorted(asked_above('ours, sim = made_above("ours", "sim", by="the class table")'))
+    ['ours', 'sim']
+    """
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    return {a.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", None)) == _ASKED
+            for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+
+
 def _names(source: str) -> tuple[set[str], set[str]] | None:
     """(names a code cell defines, names it reads), or None if it is not plain Python."""
     import ast
@@ -491,7 +542,8 @@ def _names(source: str) -> tuple[set[str], set[str]] | None:
             defined.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             defined.update((a.asname or a.name).split(".")[0] for a in node.names)
-    return defined, used
+    asked = asked_above(source)          # taken from an earlier cell (made_above), not made here
+    return defined - asked, used | asked
 
 
 def worksheet_gaps(lesson: Lesson) -> list[str]:
