@@ -20,13 +20,15 @@ def a1b():
 
 
 def a1c():
-    """Derived: E[price²] − E[price]² against the densities of the highest and the second-highest of three values."""
-    bid = th.equilibrium_bid(3, "first").subs(th.V, th.Y)
-    first = (sp.integrate(bid**2 * th.order_statistic_density(3, 1), (th.Y, 0, 1))
-             - sp.integrate(bid * th.order_statistic_density(3, 1), (th.Y, 0, 1)) ** 2)
-    second = (sp.integrate(th.Y**2 * th.order_statistic_density(3, 2), (th.Y, 0, 1))
-              - sp.integrate(th.Y * th.order_statistic_density(3, 2), (th.Y, 0, 1)) ** 2)
-    assert (first, second) == (th.revenue_variance(3, "first"), th.revenue_variance(3, "second"))
+    """Derived: E[price²] − E[price]² against the densities of the highest and the second-highest of four
+    values, as the exercise states them (four bidders: the Debrief's table is for three)."""
+    top, second_top = 4 * th.Y**3, 12 * th.Y**2 * (1 - th.Y)
+    assert sp.expand(top - th.order_statistic_density(4, 1)) == 0
+    assert sp.expand(second_top - th.order_statistic_density(4, 2)) == 0
+    bid = th.equilibrium_bid(4, "first").subs(th.V, th.Y)
+    first = sp.integrate(bid**2 * top, (th.Y, 0, 1)) - sp.integrate(bid * top, (th.Y, 0, 1)) ** 2
+    second = sp.integrate(th.Y**2 * second_top, (th.Y, 0, 1)) - sp.integrate(th.Y * second_top, (th.Y, 0, 1)) ** 2
+    assert (first, second) == (th.revenue_variance(4, "first"), th.revenue_variance(4, "second"))
     return second / first
 
 

@@ -19,11 +19,13 @@ from .conftest import FOLDERS, TINY, build_lessons, lesson_ids, write_tiny
 #: b(v) = v²/(2H) and E[b] = H/6 (1d, 1e), lesson 07's posterior P(lie | k) and its case for
 #: the table's bots, P₀ / (P₀ + P₁) (1b and 1d evaluate the second for a game of five, 1e and 1f
 #: the first for a bluffer), lesson 08's E[leader] = 2(1 − p) and the weighted
-#: formulas (1c, 1e, 1f); and those lessons 01, 03, 05 and 09 already leave as gaps (the
+#: formulas (1c, 1e, 1f), lesson 03's standard deviations of the price for three bidders (129.1 and
+#: 223.6, whose squares' ratio was 1c's answer: 1c now asks it for four bidders, 8/3), lesson 04's
+#: and those lessons 01, 03, 05 and 09 already leave as gaps (the
 #: marginal value v(n + 1) + S, which 2a and 3a evaluate for new holdings; the equilibrium bid,
 #: the count equilibrium and its revenue, the cost of k spaces). Each lesson lists them, so
 #: that its worksheet is checked for them.
-SUBSTITUTED = {"01-animal-worth": {"2a", "3a"}, "03-revenue-equivalence": {"1a"}, "04-first-refusal": {"1c"},
+SUBSTITUTED = {"01-animal-worth": {"2a", "3a"}, "03-revenue-equivalence": {"1a", "1c"}, "04-first-refusal": {"1c"},
                "05-value-against-count": {"1d", "1e"}, "06-bluffing-with-zeros": {"1d", "1e"},
                "07-is-it-a-lie": {"1b", "1d", "1e", "1f"}, "08-deception-and-detection": {"1c", "1e", "1f"},
                "09-paying-to-move": {"1b"}}
@@ -43,6 +45,20 @@ def test_no_worksheet_prints_what_an_exercise_substitutes_into(folder):
 def test_the_lessons_list_the_results_their_exercises_substitute_into(name, ids):
     lesson = L.read(L.ROOT / name)
     assert ids <= set(lesson.meta.get(L.GAPS_KEY) or {}), f"{lesson.where()}: {L.GAPS_KEY} lacks {ids}"
+
+
+def test_lesson_03s_exercise_1c_is_not_the_ratio_the_debriefs_table_prints():
+    """Lesson 03's Debrief prints the price's standard deviation for three bidders, theory and
+    simulation, on the worksheet (the risk the formats are compared by). Exercise 1c asked for the
+    ratio of the variances for three bidders: (223.6 / 129.1)² = 3, read off the table. It asks for
+    another number of bidders, so that the table is its check, not its answer."""
+    from bluffkit.analysis import auction_theory as th
+
+    lesson = L.read(L.ROOT / "03-revenue-equivalence")
+    printed = th.revenue_variance(3, "second") / th.revenue_variance(3, "first")
+    stated = {m.id: m.stated for m in L.markers(lesson)}["1c"]
+    assert not stated.matches(printed), f"exercise 1c's answer {stated.text} is the three-bidder table's ratio"
+    assert L.given_away(lesson) == []
 
 
 def _with_output(folder, index: int, text: str):
