@@ -21,6 +21,7 @@ from .conftest import FOLDERS, TINY, build_lessons, lesson_ids, write_tiny
 #: the first for a bluffer), lesson 08's E[leader] = 2(1 − p) and the weighted
 #: formulas (1c, 1e, 1f), lesson 03's standard deviations of the price for three bidders (129.1 and
 #: 223.6, whose squares' ratio was 1c's answer: 1c now asks it for four bidders, 8/3), lesson 04's
+#: "best score" max(p, v₀ − p) of its class table (the rule, one step away: keep when v₀ − p > p);
 #: and those lessons 01, 03, 05 and 09 already leave as gaps (the
 #: marginal value v(n + 1) + S, which 2a and 3a evaluate for new holdings; the equilibrium bid,
 #: the count equilibrium and its revenue, the cost of k spaces). Each lesson lists them, so
