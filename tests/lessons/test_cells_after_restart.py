@@ -16,9 +16,6 @@ from bluffkit import lessons as L
 
 from .conftest import TINY, problems_of
 
-#: what marks the cells run alone: the panels, and the table the teacher types in
-ALONE = ("AuctionLab(", "ScenarioPlayer(", "BidderUpTable(", "TablePanel(", "BloffTable(", "BlufferTable(",
-         "ScoringExplorer(", "class_table(", "class_lists(")
 #: names IPython gives every cell
 IPYTHON = {"display", "get_ipython"}
 
@@ -65,12 +62,30 @@ def _asks(source: str) -> list[tuple[list[str], list[str]]]:
 
 
 @pytest.mark.parametrize("name", [p.name for p in L.lesson_folders()])
-def test_a_panel_cell_runs_alone_after_a_restart(name):
-    lesson = L.read(L.ROOT / name)
-    cells = [c.source for c in lesson.nb.cells if c.cell_type == "code" and any(k in c.source for k in ALONE)]
-    assert cells, f"{name}: no panel cell found"
-    missing = {c.splitlines()[0]: _unbound(c) for c in cells if _unbound(c)}
-    assert not missing, f"{name}: cells that need an earlier cell after a restart: {missing}"
+def test_every_code_cell_runs_alone_after_a_restart(name):
+    """No code cell reads a name it neither imports nor takes through made_above: the panels, the
+    class's table and the cells below it, the simulations, the teacher's and the solutions' cells."""
+    missing = {c.source.splitlines()[0]: sorted(_unbound(c.source)) for _, c in _code_cells(name)
+               if c.source.strip() and _unbound(c.source) and (name, c.source.splitlines()[0]) not in EXEMPT}
+    assert not missing, (f"{name}: cells that need an earlier cell after a restart (import the modules; take the "
+                         f"class's data with made_above): {missing}")
+
+
+@pytest.mark.parametrize("name", [p.name for p in L.lesson_folders()])
+def test_a_cell_asks_made_above_only_for_what_an_earlier_cell_makes(name):
+    """What made_above says to run first is true: each name asked is made by a cell above (not
+    itself taken through made_above there), and assigned to the same name in the cell."""
+    made: set[str] = set()
+    wrong = []
+    for i, cell in _code_cells(name):
+        for names, asked in _asks(cell.source):
+            if names != asked:
+                wrong.append(f"cell {i + 1}: {names} = made_above{tuple(asked)}")
+            wrong += [f"cell {i + 1}: {n!r} is made by no cell above" for n in asked if n not in made]
+        names = L._names(cell.source)
+        if names is not None:
+            made |= names[0]
+    assert not wrong, f"{name}: {wrong}"
 
 
 def test_the_check_sees_a_name_from_an_earlier_cell():
@@ -123,23 +138,3 @@ def test_an_untagged_cell_may_not_take_a_teacher_cells_name_through_made_above(t
     assert text != TINY
     found = [p for p in problems_of(tmp_path, text) if "defined only in a teacher or solution cell" in p]
     assert found and "uses secret" in found[0], problems_of(tmp_path, text)
-
-
-def _imported(source: str) -> set[str]:
-    """Names ``source`` binds by an import."""
-    return {(a.asname or a.name).split(".")[0] for node in ast.walk(ast.parse(source))
-            if isinstance(node, (ast.Import, ast.ImportFrom)) for a in node.names}
-
-
-@pytest.mark.parametrize("name", [p.name for p in L.lesson_folders()])
-def test_a_teacher_cell_that_needs_only_imports_runs_alone(name):
-    """The teacher runs a teacher's cell on its own: the value cards printed before class, sympy's answer shown
-    once the class has tried. One that needs no earlier cell's data (only modules) imports them itself,
-    so that it runs alone after a restart, or before the cells above it have run."""
-    lesson = L.read(L.ROOT / name)
-    cells = [c for c in lesson.nb.cells if c.cell_type == "code"]
-    modules = set().union(*(_imported(c.source) for c in cells))
-    missing = {c.source.splitlines()[0]: _unbound(c.source) for c in cells
-               if "teacher" in c.metadata.get("tags", []) and _unbound(c.source)
-               and _unbound(c.source) <= modules}
-    assert not missing, f"{name}: teacher's cells that need an import from an earlier cell: {missing}"
