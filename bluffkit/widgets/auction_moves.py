@@ -326,6 +326,32 @@ def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_co
             if n is None else f"{verb.lower()} {start} or more" + (": an amount above 0" if least else ""))
 
 
+def closed_bid_said(n: int | None, lo: int, most: int, verb: str = "Bid", by_count: bool = False,
+                    all_money: bool = False) -> str | None:
+    """What a closed bid button (:func:`closed_bid_words`) clicked from code says, once: its
+    words, then why, in public words only ("Bid 10 or more: an amount above 0.", "Bid at most
+    4,360: all the money in the game."; ``button.click()`` runs a closed button's handlers,
+    and the message had put the button's words and its tooltip, which says them again, side
+    by side: "Bid 10 or more: bid 10 or more: an amount above 0."). ``None`` where ``n`` is
+    a bid the button plays.
+
+    >>> closed_bid_said(None, 10, 4360), closed_bid_said(-10 ** 100, 10, 4360)
+    ('Bid 10 or more: type a whole number, e.g. 120, 1,000 or 1e3.', 'Bid 10 or more: an amount above 0.')
+    >>> closed_bid_said(5000, 10, 4360, all_money=True), closed_bid_said(-1, 0, 4360, "Call")
+    ('Bid at most 4,360: all the money in the game.', 'Call 0 or more: no amount below 0.')
+    """
+    words = closed_bid_words(n, lo, most, verb, by_count, all_money)
+    if words is None:
+        return None
+    if n is None:
+        why = "type a whole number, e.g. 120, 1,000 or 1e3"
+    elif n > most:
+        why = "all the money in the game" if all_money else f"a bid has at most {MAX_DIGITS} digits"
+    else:
+        why = "an amount above 0" if lo > 0 else "no amount below 0"
+    return f"{words[0]}: {why}."
+
+
 def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
                  layout=W.Layout(width="auto"))
@@ -397,7 +423,12 @@ class MoveControls(W.VBox):
             # the button is closed (a click from code): no number, or past all the money (a bid
             # the rules allow, a bluff no one can pay, typed in the Move box, never played by
             # a button that says "Bid at most 4,360"); 0 or less is played and refused in words,
-            # unless it has more digits than a bid holds (-1e999: the refusal quoted 101 digits)
+            # unless it has more digits than a bid holds (-1e999: the refusal quoted 101 digits).
+            # Nothing is played, and the refusal says why, as the table's closed Bid does
+            said = closed_bid_said(n, self._range[0], self.most(), self._verb, bool(self._unit),
+                                   self.all_money is not None)
+            if self.warn is not None and said is not None:
+                self.warn(said)
             return
         hi = self._range[1]
         if self._asked == n and self.clicks.too_soon_to_answer():

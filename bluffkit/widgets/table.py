@@ -38,7 +38,7 @@ from bluffkit.games.youre_bluffing.game import YoureBluffing
 from bluffkit.games.youre_bluffing.narrate import words
 from bluffkit.games.youre_bluffing.scoring import scores as herd_scores
 from bluffkit.receipts import receipts_for
-from bluffkit.widgets.auction_moves import AmountBox, closed_bid_words, read_amount
+from bluffkit.widgets.auction_moves import AmountBox, closed_bid_said, closed_bid_words, read_amount
 from bluffkit.widgets.seat_panel import (
     _HIDE,
     _SHOW,
@@ -275,7 +275,8 @@ class TablePanel(SeatPanel):
         sends none) is refused in words: an amount of 0 or less as the rules refuse it (they
         say why: "Bo can't bid 0: ..."), one that is no number or past all the money in the
         game in the button's words (a bid past all the money is a legal bluff: it is typed
-        in the Move box, not played by a closed button)."""
+        in the Move box, not played by a closed button), once (:func:`~bluffkit.widgets.auction_moves.closed_bid_said`:
+        "Bid 10 or more: an amount above 0.")."""
         if self.covered():
             return
         n = read_amount(self.amount.value)
@@ -283,9 +284,9 @@ class TablePanel(SeatPanel):
             self.bid(n)
         elif n is not None and -10 ** MAX_DIGITS < n <= 0:     # (-1e999: the refusal quoted 101 digits)
             self.try_move(f"bid {n}")
-        else:
-            b = self.bid_button
-            self.message.value = note(escape(f"{b.description}: {b.tooltip}."), error=True)
+        else:           # (the button's words once, then why: its tooltip said them again)
+            said = closed_bid_said(n, self._lowest, self.most(), all_money=True)
+            self.message.value = note(escape(said or self.bid_button.description), error=True)
 
     def _step_bid(self, sign: int) -> None:
         if self.covered():

@@ -311,3 +311,63 @@ def test_a_closed_button_clicked_from_code_plays_no_bid_of_more_digits_than_a_bi
     c.amount.value = "-5"
     c.bid_button.click()
     assert played == [Bid(-5)]
+
+
+def warned_controls(all_money=(4360, 50)):
+    """The Classic bidder's controls with a message line (``warn``), as the panels give them."""
+    played: list = []
+    said: list = []
+    c = MoveControls(played.append, warn=said.append, all_money=all_money)
+    g = Auction.create(format="classic")
+    c.show(g.observe(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1), ["A", "B", "C"])
+    return c, played, said
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("abc", "Bid 10 or more: type a whole number, e.g. 120, 1,000 or 1e3."),
+    ("", "Bid 10 or more: type a whole number, e.g. 120, 1,000 or 1e3."),
+    ("-1e999", "Bid 10 or more: an amount above 0."),
+    ("1e20", "Bid at most 4,360: all the money in the game."),
+])
+def test_a_closed_bid_clicked_from_code_says_why_once_and_plays_nothing(typed, words):
+    """A closed "Bid N" clicked from code (``button.click()`` runs a disabled button's
+    handlers) was silent, where the table's says why: it says the button's words once, then
+    why, on the panel's message line, and plays nothing."""
+    c, played, said = warned_controls()
+    c.amount.set_state({"value": typed})
+    label = c.bid_button.description
+    c.bid_button.click()
+    assert played == [] and said == [words]
+    assert c.bid_button.description == label and c.bid_button.disabled
+
+
+def test_a_closed_bid_says_at_most_the_digits_of_a_bid_where_no_money_bounds_it():
+    c, played, said = warned_controls(all_money=None)
+    c.amount.value = 10 ** 12
+    c.bid_button.click()
+    assert played == [] and said == ["Bid at most 999,999,999,999: a bid has at most 12 digits."]
+
+
+def test_a_closed_call_says_why_in_its_own_verb():
+    g = Auction.create(format="the-call")
+    played: list = []
+    said: list = []
+    c = MoveControls(played.append, warn=said.append)
+    c.show(g.observe(g.state_from_position(2, auctioneer=0, money=["0", None], lot=["horse"]), 0), ["A", "B"])
+    c.amount.value = "x"
+    c.bid_button.click()
+    assert played == [] and said == ["Call 0 or more: type a whole number, e.g. 120, 1,000 or 1e3."]
+
+
+def test_bidder_up_s_closed_bid_clicked_from_code_says_why_on_its_message_line(bidding):
+    """Bidder Up!'s auction: the closed button clicked from code plays nothing and says why
+    (its words once), as the table's does."""
+    t = bidding
+    c = t.auction_moves
+    moves = len(t.session.moves)
+    c.amount.value = 10 ** 20
+    c.bid_button.click()
+    assert len(t.session.moves) == moves
+    assert "Bid at most 4,360</b> all the money in the game." in t.message.value.replace(":</b>", "</b>"), \
+        t.message.value
+    c.amount.value = t.session.observe(t.viewer).auction.legal.bid[0]

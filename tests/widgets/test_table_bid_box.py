@@ -203,3 +203,21 @@ def test_a_closed_bid_clicked_from_code_quotes_no_number_of_a_hundred_digits():
     t.amount.set_state({"value": "-5"})
     t.bid_button.click()
     assert "can&#x27;t bid -5" in t.message.value
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("-1e999", "Bid 10 or more: an amount above 0."),
+    ("abc", "Bid 10 or more: type a whole number, e.g. 120, 1,000 or 1e3."),
+    ("1e999", "Bid at most 2,820: all the money in the game."),
+])
+def test_a_closed_bid_clicked_from_code_says_its_words_once(typed, said):
+    """``button.click()`` runs a closed button's handlers: the refusal put the button's words
+    beside its tooltip, which says them again ("Bid 10 or more: bid 10 or more: an amount
+    above 0."). It says them once, then why; nothing is played."""
+    t = bo_bids()
+    n, said_before = len(t.session.moves), list(t.session.says)
+    t.amount.set_state({"value": typed})
+    t.bid_button.click()
+    assert len(t.session.moves) == n and t.session.says == said_before
+    assert t.message.value.count("10 or more") + t.message.value.count("at most") == 1, t.message.value
+    assert said in t.message.value, t.message.value
