@@ -385,7 +385,13 @@ class MoveControls(W.VBox):
         self.play, self.drop_out, self.warn = play, drop_out, warn
         self.on_choice = on_choice             # called when a note is clicked: a refusal of the last choice goes
         self.all_money = all_money
-        self.amount = AmountBox(value=10, description="", tooltip="the amount to bid", layout=W.Layout(width="90px"))
+        # The box's basis is 64 px, grown up to 110 px (the lab's projector's width) into the room
+        # its line leaves: a wrapping row breaks its lines by its parts' bases, so the closed
+        # button's longer words ("Bid at most 4,360", typed past all the money) take room from
+        # the box rather than sending Bid to a line of its own under the steps (Bidder Up!'s
+        # column at 1280 x 720, Chromium).
+        self.amount = AmountBox(value=10, description="", tooltip="the amount to bid",
+                                layout=W.Layout(width="90px", flex="1 1 64px", min_width="64px", max_width="110px"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
         self.names: list[str] = []

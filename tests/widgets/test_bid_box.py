@@ -371,3 +371,15 @@ def test_bidder_up_s_closed_bid_clicked_from_code_says_why_on_its_message_line(b
     assert "Bid at most 4,360</b> all the money in the game." in t.message.value.replace(":</b>", "</b>"), \
         t.message.value
     c.amount.value = t.session.observe(t.viewer).auction.legal.bid[0]
+
+
+def test_the_amount_box_gives_its_room_to_bid_s_closed_words():
+    """On a 1280 x 720 screen (Bidder Up!'s column, file browser folded: 440 px) "Bid at most
+    4,360", typed past all the money, went to a line of its own under the steps, where "Bid 30"
+    stood beside them (Chromium): the box is laid out at 64 px where the line is tight, and up
+    to 110 px (the lab's projector's) where it is not, so that Bid keeps the stepper's line."""
+    c, _ = classic_controls()
+    layout = c.amount.layout
+    assert (layout.flex, layout.min_width, layout.max_width) == ("1 1 64px", "64px", "110px")
+    row = next(r for r in c.children if c.amount in getattr(r, "children", ()))
+    assert row.layout.flex_flow == "row wrap" and c.bid_button in row.children
