@@ -94,9 +94,14 @@ MAX_AUCTIONS = 200_000
 #: (lesson 05, step 5), What happened's newest line was still below the screen: the auction's
 #: buttons now stand in the top row beside the switch (:meth:`AuctionLab._project`), the prompt
 #: leaves out its examples as typed (:func:`without_examples`), and while the lab's player pays
-#: the table's lines of the sale and of what is owed (bk-settling, under bk-paying) are left
-#: out: What happened's newest line says the sale, and Pay what is owed to whom (a bidder who
-#: could not pay and showed all their money stays said).
+#: the table's lines of the lots sold and of what the player owes (bk-settling,
+#: under bk-paying) are left out: What happened's newest line says the sale, and Pay what is
+#: owed to whom (a bidder who could not pay and showed all their money, and in a double pen
+#: what the other winner owes, stay said). At the end of an auction on the projector
+#: What happened (class bk-happened) stands right under the result and the payoffs (bk-view;
+#: the lab's word, bk-message, above them), before the private values and the table (the
+#: lab has class bk-over then): after them its newest line, which says how the auction
+#: ended, was at 760 to 905 px, below the screen's foot at some 690 px.
 LAB_STYLE = """<style>
 .bk-lab .bk-note button, .bk-lab button.bk-note {background: #e8f3e0; border: 1px solid #5b8a3c;
   border-radius: 3px; font-weight: bold; color: #23401a}
@@ -131,6 +136,10 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-notes-lay > .widget-html:first-child {order: 1; margin-left: 12px}
 .bk-lab.bk-projector .bk-head > .widget-hbox {margin-left: 12px}
 .bk-lab.bk-projector .bk-paying .bk-settling {display: none}
+.bk-lab.bk-projector .bk-notes-pay {flex-flow: row wrap !important; align-items: center}
+.bk-lab.bk-projector .bk-notes-pay > .widget-hbox {display: contents}
+.bk-lab.bk-projector.bk-over .bk-message, .bk-lab.bk-projector.bk-over .bk-view {order: -2}
+.bk-lab.bk-projector.bk-over .bk-happened {order: -1}
 </style>"""
 
 #: How many lines of "What happened" are shown (in projector mode a box only three lines high,
@@ -199,6 +208,21 @@ def without_examples(said: str) -> str:
     said = re.sub(r" \(e\.g\. [^()]*\)", "", said)
     said = re.sub(r": e\.g\. [^()]*\)", ")", said)
     return re.sub(r", e\.g\. pay [^\s,]+", "", said)
+
+
+def without_owed(said: str) -> str:
+    """A prompt to pay an amount of money without the amount and the payee, for the
+    projector, where the Pay button says both ("Pay 0 notes (0) — you owe Auctioneer 900"):
+    with the file browser open the prompt took two lines, and in a double pen, where the
+    other winner's debt stays said, What happened's newest line fell below the screen once
+    notes were clicked (the Pay button's longer words took a row of their own).
+
+    >>> without_owed("pay 900 to Auctioneer in notes (no change is given)")
+    'pay in notes (no change is given)'
+    >>> without_owed("pay 10 notes to Auctioneer, any notes (their value does not count)")
+    'pay 10 notes to Auctioneer, any notes (their value does not count)'
+    """
+    return re.sub(r"^pay [0-9][0-9,]* to .+ in notes \(no change is given\)$", "pay in notes (no change is given)", said)
 
 
 def _fraction(typed: str) -> bool:
@@ -298,6 +322,8 @@ class AuctionLab(ClosesWhole, W.VBox):
         self.private = W.HTML()
         self.view = W.HTML()
         self.events = W.HTML()
+        for w, name in ((self.message, "bk-message"), (self.view, "bk-view"), (self.events, "bk-happened")):
+            w.add_class(name)               # (their order at the end on the projector: see LAB_STYLE)
         self.new_button.on_click(lambda _: self.new_auction())
         self.step_button.on_click(lambda _: self.step())
         self.run_button.on_click(lambda _: self.step(to_end=True))
@@ -403,6 +429,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         """Draw new private values and seat the bots (and you) for a new auction."""
         n = self.bidders.value
         f = FORMATS[self.fmt.value]
+        self.remove_class("bk-over")              # (an auction refused below shows no end)
         try:
             game = self.game()
             game.check_players(n + 1)
@@ -608,7 +635,7 @@ class AuctionLab(ClosesWhole, W.VBox):
                 if me in s.to_move and obs.legal:
                     said = by_name(obs.legal.description, s.names)
                     if self.projector.value:         # (the typed move's box is hidden there: see without_examples)
-                        said = without_examples(said)
+                        said = without_owed(without_examples(said))
                     self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: {escape(said)}.")
                     self.controls.show(obs, s.names)
                     paying = bool(obs.legal.pay)
@@ -635,6 +662,7 @@ class AuctionLab(ClosesWhole, W.VBox):
                 else:
                     self.view.value = table
             (self.view.add_class if paying else self.view.remove_class)("bk-paying")
+            (self.add_class if s.over else self.remove_class)("bk-over")
             self.typed_row.layout.display = "none" if me is None or s.over else None
             last = [escape(x) for x in self.said[-EVENTS:]]
             if self.projector.value:

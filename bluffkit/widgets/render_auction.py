@@ -41,7 +41,8 @@ def seat_html(game, obs, names) -> str:
         sealed = {i for i in range(len(names)) if i != seat and i not in to_move and i != obs.auctioneer}
     name = names[seat]
     who = f"Your view ({escape(name[:-6])})" if name.endswith(" (you)") else f"{escape(name)}'s view"
-    return _draw(game, obs, names, to_move, money, obs.bids, obs.placed_counts, sealed, obs.lot, who, scores=None)
+    return _draw(game, obs, names, to_move, money, obs.bids, obs.placed_counts, sealed, obs.lot, who, scores=None,
+                 seat=seat)
 
 
 def all_seeing_html(game, state, names, values=None) -> str:
@@ -56,11 +57,22 @@ def all_seeing_html(game, state, names, values=None) -> str:
                  set(), state.lot, "all-seeing view", scores)
 
 
-def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores) -> str:
+def settling_payers(src) -> list[int | None]:
+    """Who pays in each line of :func:`~bluffkit.auctions.narrate.settling_lines` that is a
+    payment owed (its payer); ``None`` for the others (a bidder who could not pay and showed
+    all their money; a lot sold)."""
+    done = src.phase in ("pay", "over")
+    bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
+    return [None] * (len(src.shown) + len(src.awards)) + [
+        payer for payer, payee, _amount, _mode in src.payments if (payer, payee) not in bought]
+
+
+def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores, seat=None) -> str:
     """The auction of ``src`` (an observation, or the state for the all-seeing view) with
     each seat's money cell drawn, its bid, the number of notes it laid (``None``: hidden)
     and the seats whose bids are ``sealed``; ``lot`` ``None``: the Cat in the Bag's hidden
-    animal; ``scores``: the money won or lost, shown at the end when given."""
+    animal; ``scores``: the money won or lost, shown at the end when given; ``seat``: the
+    seat whose view it is (``None``: all-seeing)."""
     r = game.rules
     d = r.denominations
     traits = FORMAT_TABLES[r.format]
@@ -102,14 +114,20 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
     if src.called >= 0:
         lines.append(f"<div class='bk-box'>Called price: <b>{src.called}</b></div>")
     # (at the end: "bk-settled", which a panel that heads the screen with the result, the
-    # auction lab, may leave out on a projector; each "bk-settling", which the lab leaves out
-    # on a projector while its player pays: the sale is What happened's newest line, and Pay
-    # says what is owed to whom; a bidder who could not pay and showed all their money, the
-    # first lines of settling_lines, is said by neither, and stays)
+    # auction lab, may leave out on a projector; in a seat's view "bk-settling" on the lines
+    # of the lots sold and of the seat's own payment owed, which the lab leaves out on a
+    # projector while its player pays: What happened's newest line (or, after another
+    # winner's payment, the one before it) says the sale of every lot, and Pay what is owed
+    # to whom; another winner's payment owed in a double pen, which neither says, and a
+    # bidder who could not pay and showed all their money, the first lines, stay)
     over = " bk-settled" if src.phase == "over" else ""
-    shown = len(src.shown)
-    lines += [f"<div class='bk-box{over}{'' if k < shown else ' bk-settling'}'>{line}.</div>"
-              for k, line in enumerate(settling_lines(src, names, r, lambda notes: notes_html(notes, d)))]
+    settling = settling_lines(src, names, r, lambda notes: notes_html(notes, d))
+    payers = settling_payers(src)
+    first, sales = len(src.shown), len(src.awards)
+    said = [seat is not None and len(payers) == len(settling) and (first <= k < first + sales or payers[k] == seat)
+            for k in range(len(settling))]
+    lines += [f"<div class='bk-box{over}{' bk-settling' if out else ''}'>{line}.</div>"
+              for line, out in zip(settling, said)]
     if src.phase == "over":
         owners = ", ".join(f"{animals_text((a,))}: {escape(names[s])}" for a, s in src.owners)
         won = "" if scores is None else \

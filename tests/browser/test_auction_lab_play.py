@@ -179,7 +179,20 @@ COUNT_SOURCE = ["from IPython.display import display\n",
                 "dutch.typed.value = \"0, 450, 300, 600\"\n",
                 "dutch.projector.value = True\n",
                 "dutch.play_move(\"take\")\n",
-                "dutch"]
+                "display(dutch)\n",
+                # a double pen, the class paying while the other winner owes too
+                "pen = AuctionLab(fmt=\"secret-value\", double=True, bidders=3, human=1, strategies=[\"truthful\"] * 3, "
+                "right=False, seed=1)\n",
+                "pen.projector.value = True\n",
+                "pen.play_move(\"bid 900\")\n",
+                "display(pen)\n",
+                # the end of an auction in each format, on the projector
+                "from bluffkit.auctions.rules import FORMATS\n",
+                "for f in FORMATS:\n",
+                "    end = AuctionLab(fmt=f, seed=11, right=False)\n",
+                "    end.projector.value = True\n",
+                "    end.step(to_end=True)\n",
+                "    display(end)\n"]
 
 
 def bottoms_on_screen(page: Page, lab, items) -> tuple[float, list[float]]:
@@ -199,6 +212,16 @@ def bottoms_on_screen(page: Page, lab, items) -> tuple[float, list[float]]:
     return round(area["y"] + area["height"]), ends
 
 
+def newest_lines_on_screen(page: Page, labs) -> list[int]:
+    """Where the newest line of What happened ends in each lab of ``labs`` (a locator), with
+    that lab's top at the notebook area's top, as :func:`bottoms_on_screen` measures, in one
+    look (no scrolling)."""
+    top = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel-notebook").first.bounding_box()
+    assert top is not None
+    return [round(y + top["y"]) for y in labs.evaluate_all("""ls => ls.map(l =>
+        l.querySelector('.bk-events .bk-log-up > div').getBoundingClientRect().bottom - l.getBoundingClientRect().top)""")]
+
+
 def test_a_count_auctions_notes_moves_and_what_happened_fit_the_projector(page: Page, lab_server: LabServer):
     """Lesson 05 on a 1280x720 projector. Secret Count, the file browser folded: the 23 notes
     took two rows under "Click your notes to choose them:", "Lay N notes" sat at the screen's
@@ -208,7 +231,11 @@ def test_a_count_auctions_notes_moves_and_what_happened_fit_the_projector(page: 
     and a two-line prompt before it): the auction's buttons now share the top row with the
     Projector switch, the prompt leaves out the typed examples and the table's sale while the
     class pays, and in both, in either state of the file browser, the moves and the newest
-    line of What happened are on the screen."""
+    line of What happened are on the screen. So too paying in a double pen (Secret Value),
+    where the other winner's debt stays said (its line was left out with the class's own),
+    before and after notes are clicked; and at the end of an auction in each of the ten
+    formats, where the newest line was at 760 to 864 px (the payoffs, the values and the
+    table above it): What happened now comes right under the payoffs."""
     write_notebook(lab_server, COUNT_NOTEBOOK, COUNT_SOURCE)
     page.set_viewport_size(PROJECTOR)
     open_and_run_all(page, lab_server, COUNT_NOTEBOOK)
@@ -217,8 +244,9 @@ def test_a_count_auctions_notes_moves_and_what_happened_fit_the_projector(page: 
     expect(lay).to_have_count(1, timeout=WAIT_MS)
     cell = cell_of(page, lay)
     labs = cell.locator(".bk-lab.bk-projector")
-    expect(labs).to_have_count(2, timeout=WAIT_MS)
-    lab, dutch = labs.nth(0), labs.nth(1)
+    expect(labs).to_have_count(13, timeout=WAIT_MS)
+    lab, dutch, pen = labs.nth(0), labs.nth(1), labs.nth(2)
+    expect(labs.nth(12).locator(".bk-payoff")).to_be_visible(timeout=WAIT_MS)    # the ten ended auctions
     expect(lab).to_contain_text("Your move, Bidder 3 (you)", timeout=WAIT_MS)
     lines = lab.locator(".bk-events .bk-log-up > div")
     expect(lines).to_have_count(3, timeout=WAIT_MS)     # the lot, and the two bots' sealed bids
@@ -228,6 +256,28 @@ def test_a_count_auctions_notes_moves_and_what_happened_fit_the_projector(page: 
     sold = dutch.locator(".bk-events .bk-log-up > div").first
     expect(sold).to_contain_text("sells the", timeout=WAIT_MS)
     expect(dutch.locator(".bk-settling").first).to_be_hidden()  # the sale is What happened's newest line
+    owes = pen.locator(".bk-box").filter(has_text=exact("Bidder 2 owes Auctioneer 810."))
+    expect(owes).to_be_visible(timeout=WAIT_MS)
+    expect(pen.locator(".bk-box").filter(has_text="Bidder 1 (you) owes")).to_be_hidden()
+    pen_pay = pen.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Pay\s\d+\snotes?"))
+    pen_newest = pen.locator(".bk-events .bk-log-up > div").first
+    for clicked in (False, True):
+        if clicked:                          # Pay's words grow: "Pay 3 notes (900) — you owe Auctioneer 900"
+            for i in range(3):
+                pen.locator(".bk-note").nth(i).click()
+            expect(pen_pay).to_contain_text("(900)", timeout=WAIT_MS)
+        for browser_open in (False, True):
+            show_file_browser(page, browser_open)
+            foot, (pay_end, owes_end, newest) = bottoms_on_screen(page, pen, [pen_pay, owes, pen_newest])
+            assert max(pay_end, owes_end, newest) <= foot, \
+                f"a double pen paying{', notes clicked' if clicked else ''}, file browser " \
+                f"{'open' if browser_open else 'folded'}: Pay ends at {pay_end}, the other's debt at {owes_end}, " \
+                f"What happened's newest line at {newest}, the screen at {foot}"
+    for browser_open in (False, True):
+        show_file_browser(page, browser_open)
+        newest = newest_lines_on_screen(page, labs)[3:]
+        assert max(newest) <= foot, f"the end of an auction, file browser {'open' if browser_open else 'folded'}: " \
+            f"What happened's newest line ends at {newest} (ten formats in order), the screen at {foot}"
     for browser_open in (False, True):
         show_file_browser(page, browser_open)
         foot, (lay_end, newest) = bottoms_on_screen(page, lab, [lay, lines.first])

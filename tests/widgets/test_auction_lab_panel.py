@@ -1564,3 +1564,45 @@ def test_the_projector_says_where_typed_values_are_in_one_line():
     assert "The others' values are the ones typed in the settings.</span>" in lab.private.value
     lab.projector.value = False
     assert "values drawn from a value law are hidden" in lab.private.value
+
+
+def test_paying_in_a_double_pen_the_other_winners_debt_stays_said():
+    """Paying in a double pen (Secret Value, two winners) on the projector, the table left out
+    the other winner's public "Bidder 2 owes Auctioneer 810." with the player's own sale and
+    debt: of what is owed only the paying seat's own line is left out (Pay says it); the sales
+    are What happened's newest line. The prompt leaves out the amount and the payee, which
+    the Pay button says."""
+    lab = AuctionLab(fmt="secret-value", double=True, bidders=3, human=1, strategies=["truthful"] * 3, right=False,
+                     seed=1)
+    lab.projector.value = True
+    lab.play_move("bid 900")
+    assert lab.session.legal(1).pay and "bk-paying" in lab.view._dom_classes
+    lines = dict((line, c) for c, line in re.findall(r"<div class='([^']*)'>([^<]*)</div>", lab.view.value))
+    assert lines["Bidder 2 owes Auctioneer 810."] == "bk-box", lines
+    assert lines["Bidder 1 (you) owes Auctioneer 900."] == "bk-box bk-settling", lines
+    assert lines["Sold: lot 2: the rooster to Bidder 2 for 810."] == "bk-box bk-settling", lines
+    assert "sells the rooster to Bidder 2 for 810" in _lab_lines(lab)[-1]
+    assert "</b>: pay in notes (no change is given).</div>" in lab.private.value
+    assert any("you owe Auctioneer 900" in b.replace("\xa0", " ") for b in buttons(lab))
+    lab.projector.value = False
+    assert "pay 900 to Auctioneer in notes" in lab.private.value
+
+
+def test_at_the_end_on_the_projector_what_happened_comes_under_the_payoffs():
+    """At the end of an auction on the projector What happened came after the payoffs, the
+    private values and the table, its newest line at 760 to 905 px, below a 1280 x 720
+    screen: the lab is marked bk-over then, and its style puts the lab's word and the
+    payoffs (bk-view) first, What happened (bk-happened) next."""
+    from bluffkit.widgets.auction_lab import LAB_STYLE
+    lab = AuctionLab(fmt="classic", bidders=3, human=1, strategies=["truthful"] * 3, seed=3)
+    assert "bk-over" not in lab._dom_classes
+    assert {"bk-message", "bk-view", "bk-happened"} <= {c for w in (lab.message, lab.view, lab.events)
+                                                        for c in w._dom_classes}
+    lab.drop_out()
+    assert lab.session.over and "bk-over" in lab._dom_classes
+    assert ".bk-lab.bk-projector.bk-over .bk-message, .bk-lab.bk-projector.bk-over .bk-view {order: -2}" in LAB_STYLE
+    assert ".bk-lab.bk-projector.bk-over .bk-happened {order: -1}" in LAB_STYLE
+    lab.new_button.click()
+    assert "bk-over" not in lab._dom_classes
+    lab.typed.value = "1, 2"                  # refused: no auction, no end shown
+    assert lab.session is None and "bk-over" not in lab._dom_classes
