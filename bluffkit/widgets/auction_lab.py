@@ -58,7 +58,7 @@ from bluffkit.auctions.actions import PASS
 from bluffkit.auctions.narrate import awards_lines
 from bluffkit.auctions.rules import FORMATS
 from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, unknown_move
-from bluffkit.core.money import dot_thousands
+from bluffkit.core.money import dot_thousands, total
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
 from bluffkit.widgets.auction_moves import AmountBox, MoveControls, read_amount
@@ -470,6 +470,11 @@ class AuctionLab(ClosesWhole, W.VBox):
                          name=f"{strategies[k - 1]}", equilibrium_bid=eq) for k in range(1, n + 1)]
         names = ["Auctioneer"] + [f"Bidder {k}" + (" (you)" if k == me else "") for k in range(1, n + 1)]
         self.session = Session(game, seats, names=names, seed=self.seed)
+        # Past all the money at the table the bid box offers no bid ("Bid at most 6,400"): every
+        # seat starts with the same notes (the rules' start money, public) and an auction only
+        # moves them from seat to seat; never the seat's own money (see MoveControls.most)
+        r = game.rules
+        self.controls.all_money = ((n + 1) * total(r.start_money, r.denominations), (n + 1) * sum(r.start_money))
         self.said = []
         self.bot_error: BluffkitError | None = None     # the last bidder failure, whole (see bot_failure)
         self.dropped = False

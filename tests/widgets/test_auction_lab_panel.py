@@ -76,6 +76,26 @@ def test_the_stepper_moves_in_the_formats_steps_and_the_bid_button_plays_it():
     assert s.moves[n] == (1, Bid(lo + 50))
 
 
+@pytest.mark.parametrize("fmt, bidders, most, unit", [("classic", 3, "6,400", ""), ("secret-value", 2, "4,800", ""),
+                                                      ("number-call", 1, "46", " notes")])
+def test_a_bid_past_all_the_money_at_the_table_is_no_bid(fmt, bidders, most, unit):
+    """Every seat of the lab starts with the same notes (1,600 in 23 notes), and an auction
+    only moves them: a bid past all of them can never be paid. The box offered any bid of up
+    to 12 digits (\"1e12\" showed "Bid at most 999,999,999,999"); it closes past all the
+    money now, as Bidder Up!'s does, in public words (never the seat's own 1,600)."""
+    lab = AuctionLab(fmt=fmt, bidders=bidders, human=1, seed=2, right=False)
+    c = lab.controls
+    n = len(lab.session.moves)
+    for typed in ("7000", "1e12", "999999"):
+        c.amount.value = typed
+        assert c.bid_button.disabled and c.bid_button.description == f"Bid at most {most}{unit}", typed
+        c.bid_button.click()
+        assert len(lab.session.moves) == n, "a closed Bid clicked from code plays nothing"
+    assert "1,600" not in c.bid_button.description + c.bid_button.tooltip
+    c.amount.value = "1700" if not unit else "30"
+    assert not c.bid_button.disabled, "a bid above the seat's own money, within all the money, is a bluff it may make"
+
+
 def test_a_stepper_kept_off_screen_holds_no_bid():
     """The stepper is kept between draws (not built anew): once off screen, its bid button
     must not keep the "Bid N" of a sealed bid just made, nor its tooltip."""
