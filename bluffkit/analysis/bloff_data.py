@@ -13,6 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from bluffkit.agents.base import bot_names, make_agent
+from bluffkit.analysis.tournament import check_keys
 from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import MAX_GAMES, lineup, play_games
@@ -97,6 +98,7 @@ def lie_summary(df: pd.DataFrame) -> pd.DataFrame:
     claims gives a summary of no rows, with the columns. ``lie``, ``called`` and ``caught``
     must hold True or False; anything else is refused in words naming the column."""
     check_frame(df, ("agent", "lie", "called", "caught"), "lie_summary", "simulate_claims(...)")
+    check_keys(df, ("agent",), "lie_summary")
     flags = {}
     for c in ("lie", "called", "caught"):
         col = df[c]

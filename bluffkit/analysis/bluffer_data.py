@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from bluffkit.agents.bluffer import BluffBot, check_spot, deck_facts
+from bluffkit.analysis.tournament import check_keys
 from bluffkit.core.errors import RulesError, as_int, check_frame, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
@@ -80,6 +81,7 @@ def simulate(players: int, spots, games: int, seed: int, progress=False, **optio
 def points_by_role(df: pd.DataFrame) -> pd.DataFrame:
     """Mean points per question by seat, spot and role, with standard errors."""
     check_frame(df, ("seat", "spot", "role", "points"), "points_by_role", "simulate(...)", numbers=("points",))
+    check_keys(df, ("seat", "spot", "role"), "points_by_role")
     g = df.groupby(["seat", "spot", "role"])["points"].agg(["count", "mean", "std"]).reset_index()
     g["se"] = g["std"] / g["count"] ** 0.5
     return g.rename(columns={"count": "questions", "mean": "mean_points"})
@@ -88,6 +90,7 @@ def points_by_role(df: pd.DataFrame) -> pd.DataFrame:
 def game_points(df: pd.DataFrame) -> pd.DataFrame:
     """Each seat's points per game (one row per game and seat)."""
     check_frame(df, ("game", "seat", "spot", "points"), "game_points", "simulate(...)", numbers=("points",))
+    check_keys(df, ("game", "seat", "spot"), "game_points")
     return df.groupby(["game", "seat", "spot"], as_index=False)["points"].sum()
 
 
