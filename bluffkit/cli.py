@@ -616,7 +616,7 @@ def _seed(text: str | None) -> int | None:
 PROGRESS_EVERY = 10.0
 
 
-def _progress_lines(what: str):
+def _progress_lines(what: str, unit: str = "games"):
     """A progress callable for when stderr is no terminal (a script, a notebook's ``!``
     cell): silent for a run shorter than :data:`PROGRESS_EVERY` seconds; past that, a line
     saying it started, then one at most every ``PROGRESS_EVERY`` seconds with the rate and
@@ -643,7 +643,7 @@ def _progress_lines(what: str):
         pace = ""
         if games > 0 and seconds > 0:
             rate = games / seconds
-            pace = f", {rate:,.0f} games/s" + (f", {_time_left((total - done) / rate)}" if done < total else "")
+            pace = f", {rate:,.0f} {unit}/s" + (f", {_time_left((total - done) / rate)}" if done < total else "")
         print(f"{what}: {done:,} done ({100 * done / total:.1f} %){pace}", file=sys.stderr, flush=True)
 
     def started(done: int, total: int) -> None:
@@ -701,7 +701,7 @@ def cmd_replay(args) -> int:
     says why on stderr and the others are still read (exit status 2 if any was refused)."""
     paths, decks = _log_paths(args.log)
     if len(paths) == 1 and (args.moves or not decks and not _is_folder(Path(args.log[0]))):
-        return _replay_one(paths[0], args.moves)       # (--moves on a folder of one log: that log)
+        return _replay_one(paths[0], args.moves, args.progress)     # (--moves on a folder of one log: that log)
     if args.moves:
         raise BluffkitError("--moves prints the steps of one log: name one log, not several or a folder of several")
     from bluffkit.core import log as gamelog
@@ -825,20 +825,50 @@ def _log_line(log, final) -> str:
             f"{count(len(log.moves), 'step')}, {end}{note}")
 
 
-def _replay_one(path: Path, moves: bool) -> int:
+def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
+    """One log, checked step by step. ``--moves``: each step printed once it is checked
+    (a log refused at a line has printed the steps before it), told as the table heard it
+    when the end record says the game is not finished. Otherwise its progress as
+    ``simulate`` shows it (``progress``: ``--progress``, ``None`` when not given): a bar of
+    steps on a terminal, a line every :data:`PROGRESS_EVERY` seconds elsewhere."""
     from bluffkit.core import log as gamelog
-    log, states = gamelog.read(path)
+    from bluffkit.core.play import progress_bar
+    shown = printable(str(path))
+    bar = report = None
+    wants_bar = bool(progress or (progress is None and not moves and sys.stderr.isatty()))
+    if not wants_bar and progress is None and not moves:
+        report = _progress_lines(f"{shown}: replay", "steps")
+
+    def checked(c) -> None:
+        nonlocal bar
+        if wants_bar and bar is None:           # (the steps are counted once the header is read)
+            bar = progress_bar(c.steps, shown if len(shown) <= 40 else "…" + shown[-39:], "step")
+        if moves:
+            # an unfinished game's moves are told as the table heard them: their notation holds
+            # what is still hidden (the hands dealt, the cards laid face down), as the seed does
+            game, names = c.log.game, c.log.names
+            who = "chance" if c.seat is None else names[c.seat]
+            said = game.narrate(c.before, c.seat, c.action, c.after, names)
+            line = printable(f"{c.step:4d}. {who:>8}: {game.notation(c.action):<24} {said}" if c.over
+                             else f"{c.step:4d}. {who:>8}: {said}")
+            if bar is not None:
+                bar.write(line, file=sys.stdout)
+            else:
+                print(line)
+        if bar is not None:
+            bar.update(1)
+        elif report is not None:
+            report(c.step, c.steps)
+
+    try:
+        log, states = gamelog.read(path, on_step=checked)
+    finally:
+        if bar is not None:
+            bar.close()
     game, names = log.game, log.names
     final = states[-1]
     over = game.is_over(final)
     if moves:
-        # an unfinished game's moves are told as the table heard them: their notation holds
-        # what is still hidden (the hands dealt, the cards laid face down), as the seed does
-        for i, (seat, action) in enumerate(log.moves):
-            who = "chance" if seat is None else names[seat]
-            said = game.narrate(states[i], seat, action, states[i + 1], names)
-            print(printable(f"{i + 1:4d}. {who:>8}: {game.notation(action):<24} {said}" if over
-                            else f"{i + 1:4d}. {who:>8}: {said}"))
         if not over:
             print("(the game is not finished: the moves are shown as the table heard them, without "
                   "the cards and notes they hide)")
@@ -1395,7 +1425,8 @@ def build_parser() -> argparse.ArgumentParser:
                                           "several, or a folder of them: each verified, one line each")
     s.add_argument("--moves", action="store_true", help="print every step (of one log)")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="with several logs, a progress bar (default: when stderr is a terminal)")
+                   help="a progress bar: of the steps of one log, of the logs when several (default: when "
+                        "stderr is a terminal and --moves is not given; otherwise a line every 10 s)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("play", help="play in the terminal against bots",

@@ -38,6 +38,7 @@ import tempfile
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring as _json_text
 from pathlib import Path
+from typing import NamedTuple
 
 from bluffkit import __version__
 from bluffkit.core import jsonread, logfiles
@@ -281,14 +282,30 @@ def _file_mode(path: Path) -> int:
 
 # -- reading ------------------------------------------------------------------------------
 
-def read(path: str | os.PathLike, *, verify: bool = True) -> tuple[GameLog, StateTrail]:
+class Checked(NamedTuple):
+    """A step of a log once :func:`parse` has checked it (played it by the rules and
+    compared the state after it with its digest), given to ``on_step``: a long log's
+    replay shows progress, or its steps, as they are read."""
+
+    log: GameLog                # the log as read so far (its game, seats, and moves up to this one)
+    step: int                   # its number, from 1
+    steps: int                  # the steps the file can hold (its records but the header and the end)
+    seat: int | None            # None: a move of chance
+    action: object
+    before: object              # the state before the step, and after it
+    after: object
+    over: bool                  # whether the end record says the game is over (checked at the end)
+
+
+def read(path: str | os.PathLike, *, verify: bool = True, on_step=None) -> tuple[GameLog, StateTrail]:
     """Read and replay a log: ``(log, states)`` where ``states[i]`` is the state after
     ``i`` moves (a :class:`~bluffkit.core.trail.StateTrail`: a sequence that keeps some of
     them and plays the others again on demand). Raises :class:`LogError` with the line and the reason; a file that is
     not a regular file or is larger than :data:`~bluffkit.core.logfiles.MAX_BYTES` is
-    refused before reading (:func:`~bluffkit.core.logfiles.read_bytes`)."""
+    refused before reading (:func:`~bluffkit.core.logfiles.read_bytes`). ``on_step``: a
+    function called with each step's :class:`Checked` once it is checked."""
     check_flag(verify, "verify")
-    return parse(read_bytes(path), path=str(path), verify=verify)
+    return parse(read_bytes(path), path=str(path), verify=verify, on_step=on_step)
 
 
 def _is_header(record: dict) -> bool:
@@ -296,11 +313,12 @@ def _is_header(record: dict) -> bool:
     return record.keys() >= {"format", "game"}
 
 
-def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) -> tuple[GameLog, StateTrail]:
+def parse(data: bytes | str, *, path: str | None = None, verify: bool = True,
+          on_step=None) -> tuple[GameLog, StateTrail]:
     """Like :func:`read`, from the file's contents (``path`` names it in errors, and its
     folder is where a deck named by the log may be). ``data`` is text or bytes (a
     ``bytearray`` too); anything else (``None``, a number, a path) is refused with a
-    :class:`LogError`."""
+    :class:`LogError`. ``on_step``: as :func:`read`'s."""
     if not isinstance(data, (str, bytes, bytearray)):
         hint = " (to read a file, use read(path))" if isinstance(data, os.PathLike) else ""
         raise fail(0, f"a log's contents are text or bytes, got {quote(data, 40)} "
@@ -360,6 +378,7 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
     states = StateTrail(log.game, state, log.moves)     # log.moves grows with it, a move before its state
     compare = verify and log.version >= 2
     old = "" if log.version == VERSION else f" (a format-{log.version} log, written by bluffkit {log.written_by})"
+    before, steps, over = state, len(raw_lines) - 2, on_step is not None and finished()
 
     for i in range(1, len(raw_lines)):
         rec = load(i)
@@ -429,6 +448,9 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True) ->
         log.says.append(say if isinstance(say, str) else "")
         log.lines.append(line)
         states.append(after)
+        if on_step is not None:
+            on_step(Checked(log, expected, steps, move[0], move[1], before, after, over))
+        before = after
     raise fail(len(raw_lines) + 1, "the log ends without its end record (the file is truncated)", path)
 
 
