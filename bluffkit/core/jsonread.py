@@ -43,12 +43,20 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique)
 
 
 def loads(text: str):
-    """``json.loads(text)``, refusing a key given twice in one object (:class:`DuplicateKey`)."""
+    """``json.loads(text)``, refusing a key given twice in one object (:class:`DuplicateKey`).
+
+    A byte-order mark (BOM, U+FEFF) at the very start of ``text`` is read as nothing: an
+    editor such as Windows Notepad (before 2019) starts a UTF-8 file with one, and it
+    changes nothing that is read (``json.loads`` refused it in its own words, naming a
+    Python codec). A reader of lines (a log) passes each line and says itself where a
+    BOM may not stand (:func:`bluffkit.core.log.parse`: only before the first).
+
+    >>> loads('\ufeff{"a": 1}')
+    {'a': 1}
+    """
     if not isinstance(text, str):
         raise TypeError(f"JSON text must be a str, not {type(text).__name__}")
-    if text.startswith("\ufeff"):                # as json.loads says it
-        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-    return _DECODER.decode(text)
+    return _DECODER.decode(text[1:] if text.startswith("\ufeff") else text)
 
 
 def shown(value, limit: int = 40) -> str:

@@ -20,7 +20,8 @@ not compared, and :attr:`GameLog.note` says so.
 
 Reading refuses, with one line naming the line number and the reason, and never
 with a traceback: a file larger than 16 MiB or that is not a regular file
-(checked before reading), a file that is not UTF-8 JSON Lines, a foreign file, a
+(checked before reading), a file that is not UTF-8 JSON Lines (a byte-order mark at its
+very start, as Notepad writes, is read as nothing), a foreign file, a
 newer format version (named), an unknown game or bad rules, seats without distinct
 names, a deck file outside the places a log may read (:mod:`bluffkit.core.logfiles`), records
 out of order, an action that is illegal where it stands, a state that does not
@@ -343,6 +344,9 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True,
             raise fail(i + 1, "not UTF-8 text (is this a bluffkit log?)", path) from None
         if not text.strip():
             raise fail(i + 1, "blank line inside the log", path)
+        if i > 0 and text.startswith("\ufeff"):      # (at the file's start it is harmless: loads drops it)
+            raise fail(i + 1, "the line starts with a byte-order mark (BOM), which only the start of a file "
+                              "may hold (two files joined?)", path)
         try:
             obj = jsonread.loads(text)
         except json.JSONDecodeError as e:
