@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from bluffkit import __version__
 from bluffkit.core import jsonread, logfiles
-from bluffkit.core.digest import state_digest, table_digest
+from bluffkit.core.digest import DIGEST_HEX, state_digest, table_digest
 from bluffkit.core.errors import (
     SHAPE_ERRORS,
     BluffkitError,
@@ -438,8 +438,11 @@ def parse(data: bytes | str, *, path: str | None = None, verify: bool = True,
             raise fail(line, f"step {expected} ({who}: {short(rec.get('chance') or rec.get('action'))}) "
                               f"is not allowed{old}: {_by_name(str(e), log.names)}", path) from None
         recorded = rec.get("digest")
-        if not isinstance(recorded, str):
+        if "digest" not in rec:
             raise fail(line, f"step {expected} has no digest (every record of a log has one)", path)
+        if not isinstance(recorded, str):
+            hexes = f"{DIGEST_HEX} hex digits" if log.version >= 2 else "8 hex digits"
+            raise fail(line, f"step {expected}'s 'digest' must be text ({hexes}), got {short(recorded)}", path)
         if verify and not compare and not FORMAT1_DIGEST.fullmatch(recorded):
             raise fail(line, f"step {expected}'s digest {short(recorded)} is no format-{log.version} checksum "
                               f"(8 hex digits), as later formats write them: was the header's version changed?", path)

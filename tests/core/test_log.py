@@ -1745,3 +1745,24 @@ def test_a_move_the_parser_trips_on_is_kept_hidden_until_the_game_is_finished(tm
                         else real_yb(self, text))
     err = refuse(tmp_path, join(lines), "finished.jsonl")
     assert err.line == j + 1 and f"'{bid}' is not an action of this game (too big)" in err.reason, str(err)
+
+
+@pytest.mark.parametrize("name, version, hexes", [("horse-trading-short.jsonl", 1, 8),
+                                                  ("auction-second-hand-show-bid.jsonl", 2, 16)])
+@pytest.mark.parametrize("digest, said", [(10 ** 29, "100000000000000000000000000000"), (None, "None"),
+                                          (["9fb7"], "['9fb7']")])
+def test_a_digest_of_the_wrong_type_is_said_to_be_so_not_missing(tmp_path, name, version, hexes, digest, said):
+    """A record whose digest was a number was refused as having "no digest"; it has one,
+    of the wrong type, and says so as the other fields' type errors do."""
+    shipped = split((FROZEN / name).read_bytes())
+    assert record(shipped[0])["version"] == version
+    rec = record(shipped[3])
+    rec["digest"] = digest
+    edited = list(shipped)
+    edited[3] = dump(rec)
+    path = tmp_path / "typed.jsonl"
+    path.write_bytes(join(edited))
+    with pytest.raises(LogError) as info:
+        gamelog.read(path)
+    assert info.value.line == 4
+    assert info.value.reason == f"step 3's 'digest' must be text ({hexes} hex digits), got {said}"
