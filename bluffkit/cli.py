@@ -357,6 +357,29 @@ def _writable_through_links(path: Path, option: str) -> None:
     _writable_file(Path(os.path.realpath(path)) if link else path, option)
 
 
+def _not_through_nowhere(path: Path, option: str) -> None:
+    """Refuse an output ``path`` whose missing folders would be made where a symbolic link
+    to nowhere leads (``simulate --out`` makes a missing folder of the path given): a link
+    on the way that leads nowhere, or ``path`` itself a link to a file in a folder that is
+    not there (``ln -s /nonexistent/x.csv x.csv`` made ``/nonexistent``). A link to a file
+    still to be made, in a folder that is there, is written through as before."""
+    shown = printable(str(path))[:200]
+    try:
+        for link in path.parents:
+            if link.is_symlink() and not link.exists():
+                raise BluffkitError(f"{option} {shown}: {printable(str(link))} is a link to "
+                                    f"{printable(os.readlink(link))}, which does not exist (or links back to "
+                                    f"itself); make that folder first, or give another")
+        if path.is_symlink() and not path.exists():
+            folder = Path(os.path.realpath(path)).parent
+            if not folder.is_dir():
+                raise BluffkitError(f"{option} {shown} is a link to {printable(os.readlink(path))}, whose folder "
+                                    f"{printable(str(folder))} is not there; the folders of a link's target are "
+                                    f"not made: make that folder first, or give another name")
+    except (OSError, ValueError):          # a name too long, a NUL: said by the checks after this one
+        return
+
+
 def _apart(out: Path, logs: Path) -> None:
     """Refuse, before any game is played, a --logs folder that is --out itself or lies
     inside it (--out would have to be a folder too)."""
@@ -390,6 +413,7 @@ def cmd_simulate(args) -> int:
     if out.suffix not in (".csv", ".parquet"):
         raise BluffkitError(f"--out must name a file ending in .csv or .parquet, got {printable(repr(args.out))}")
     from bluffkit.core.log import replace_target
+    _not_through_nowhere(out, "--out")
     _writable_through_links(out, "--out")
     target = replace_target(out, "the table (--out)")          # through a link, its target; no pipe or device
     _remove_abandoned_tables(target)
@@ -1386,7 +1410,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                  f"written as --games is ({WHOLE_FORMS})")
     s.add_argument("--agents", default="random", help="one per seat, comma-separated, or one for all "
                                                        "(default: random; each game's bots: 'bluffkit games')")
-    s.add_argument("--out", required=True, help="a .csv or .parquet file (replaced if it exists)")
+    s.add_argument("--out", required=True, help="a .csv or .parquet file (replaced if it exists; a folder "
+                   "on its path that is not there is made)")
     s.add_argument("--logs", help="also write each game's log into this folder (every step and its state "
                                   "digest: about five times slower, some 50 KB a game)")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
