@@ -585,29 +585,32 @@ def _estimate(mean: float, lo: float, hi: float, decimals: int) -> str:
     return f"{mean:.{decimals}f} ({lo:.{decimals}f}..{hi:.{decimals}f})"
 
 
-def _int(text: str) -> int:
-    """A whole-number option, read as moves read numbers (ASCII digits after a sign at
-    most: Python's int also reads other scripts' digits, '--human' did not), with ASCII
-    white space around it allowed, as ``--games`` allows it (``--players " 3"``, a quoted
-    value; ``"3\\r"``, a number read from a file written on Windows)."""
-    return whole_number(text.strip() if text.isascii() else text)
-
-
-_int.__name__ = "int"                          # argparse's words: "invalid int value: 'x'"
+def _count(option: str, low: int, high: int, words: str, examples: str):
+    """The argparse type of a count option (``--players``, ``--workers``): read as
+    ``--games`` is (:func:`_whole`), so that ``1e1`` and ``1_0`` are read alike by every
+    number option, and what is refused is said in bluffkit's words (argparse said
+    "invalid int value: '1e3'")."""
+    def read(text: str) -> int:
+        return _whole(text, option, low, high, words, examples)
+    read.__name__ = "int"
+    return read
 
 
 #: How ``--games`` and ``--seed`` may be written (their help says it).
 WHOLE_FORMS = "digits, grouped with _ or written as 1e6 or 2.5e3 if you like"
 
 
-def _whole(text: str, option: str, low: int, high: int, words: str) -> int:
-    """``--games`` and ``--seed``: a whole number from ``low`` to ``high``, as digits, also
-    grouped with underscores (``10_000``) or in e-notation (``1e6``, ``2.5e3``) when that is
-    a whole number. Read exactly (a float would round a long seed), in ASCII only (Python
-    also reads other scripts' digits); else :class:`BluffkitError` saying what it takes."""
+def _whole(text: str, option: str, low: int, high: int, words: str, examples: str = "1000, 10_000 or 1e6") -> int:
+    """Every whole-number option (``--games``, ``--seed``, ``--chunk``, ``--players``,
+    ``--workers``): a whole number from ``low`` to ``high``, as digits after a sign at most
+    (``-0`` is 0), also grouped with underscores (``10_000``) or in e-notation (``1e6``,
+    ``2.5e3``) when that is a whole number, with ASCII white space around it allowed (a
+    quoted ``" 3"``; ``"3\\r"``, read from a file written on Windows). Read exactly (a
+    float would round a long seed), in ASCII only (Python also reads other scripts'
+    digits); else :class:`BluffkitError` saying what it takes."""
     from decimal import Decimal, InvalidOperation
 
-    refused = BluffkitError(f"{option} takes {words} (e.g. 1000, 10_000 or 1e6), got {printable(repr(text))[:60]}")
+    refused = BluffkitError(f"{option} takes {words} (e.g. {examples}), got {printable(repr(text))[:60]}")
     import re
     if not text.isascii() or not re.fullmatch(_WHOLE_TEXT, text.strip()):     # (Decimal reads "_1000", "1e3_")
         raise refused
@@ -622,7 +625,15 @@ def _whole(text: str, option: str, low: int, high: int, words: str) -> int:
 
 #: A number as :func:`_whole` reads it: digits grouped by single underscores, a fraction and
 #: an exponent (whether it is whole is checked after).
-_WHOLE_TEXT = r"\+?[0-9]+(?:_[0-9]+)*(?:\.[0-9]+(?:_[0-9]+)*)?(?:[eE][+-]?[0-9]+)?"
+_WHOLE_TEXT = r"[+-]?[0-9]+(?:_[0-9]+)*(?:\.[0-9]+(?:_[0-9]+)*)?(?:[eE][+-]?[0-9]+)?"
+
+
+#: ``--players`` and ``--workers``, read as ``--games`` is; the game (or the cluster) checks
+#: the count it takes after.
+_PLAYERS = _count("--players", -10**100, 10**100, "a whole number of players, at most 10**100",
+                  "3, 4 or 1e1; 'bluffkit games' says how many each game takes")
+_WORKERS = _count("--workers", -10**100, 10**100, "a whole number of worker processes, at most 10**100",
+                  "0 to play in this process, 2 or 16")
 
 
 def _games(text: str) -> int:
@@ -1404,7 +1415,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play many games between bots, one row per game",
                        description="Play many games between bots and write one row per game (seed, agents, scores, the game's own numbers) as CSV or Parquet; --logs DIR writes every game's log too.")
     _add_game_args(s)
-    s.add_argument("--players", type=_int, required=True, help="players in every game (the auctioneer counts)")
+    s.add_argument("--players", type=_PLAYERS, required=True, help="players in every game (the auctioneer counts)")
     s.add_argument("--games", required=True, help=f"how many games, 1 to 10**12 ({WHOLE_FORMS})")
     s.add_argument("--seed", required=True, help=f"the same seed plays the same games: 0 to 2**1024 - 1, "
                                                  f"written as --games is ({WHOLE_FORMS})")
@@ -1423,7 +1434,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "--lineups round-robin), in chunks on every core or a dask cluster, into a folder that "
                                    "a second run resumes.")
     _add_game_args(s)
-    s.add_argument("--players", type=_int, required=True, help="players in every game")
+    s.add_argument("--players", type=_PLAYERS, required=True, help="players in every game")
     s.add_argument("--agents", required=True,
                    help="the field: one bot per seat, one for all, or any other number of bots (a round-robin)")
     s.add_argument("--lineups", choices=["fixed", "round-robin"],
@@ -1433,7 +1444,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", required=True, help=f"the same seed plays the same games: 0 to 2**1024 - 1, "
                                                  f"written as --games is ({WHOLE_FORMS})")
     where = s.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_int,
+    where.add_argument("--workers", type=_WORKERS,
                        help="worker processes of a local dask cluster (default: one per core; 0: this process)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="an existing dask scheduler, e.g. tcp://10.0.0.5:8786")
     s.add_argument("--chunk", help="games per part, written as --games is (default: about a hundred parts, "
@@ -1457,7 +1468,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("play", help="play in the terminal against bots",
                        description="Play in the terminal against bots, or with others at one screen (--human 0,1); 'help' during the game lists your moves.")
     _add_game_args(s)
-    s.add_argument("--players", type=_int, default=None,
+    s.add_argument("--players", type=_PLAYERS, default=None,
                    help="players, you included (default 3, or the only count the game allows)")
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")

@@ -1,0 +1,50 @@
+"""Every whole-number option reads a number the same way (:func:`bluffkit.cli._whole`):
+``--players`` refused ``1e3`` and ``1_000`` in argparse's words ("invalid int value")
+while ``--games`` and ``--seed`` took them, and ``--seed -0`` and ``--games -0`` were
+refused while ``--players -0`` was read as 0."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit import cli
+from bluffkit.core.errors import BluffkitError
+
+FORMS = {"4": 4, "+4": 4, "4.0": 4, "4e0": 4, "0.4e1": 4, " 4 ": 4, "4\r": 4, "1_000": 1000, "1e3": 1000,
+         "-0": 0, "0": 0}
+REFUSED = ["", "x", "1.5", "1e-1", "1__0", "_1", "1_", "0x10", "nan", "inf", "1e400", "\u0663", "\uff13", "4,000"]
+
+
+@pytest.mark.parametrize("text, value", FORMS.items())
+def test_each_option_reads_a_number_alike(text, value):
+    read = [cli._PLAYERS(text), cli._WORKERS(text), cli._seed(text)]
+    assert read == [value] * 3
+    if value >= 1:
+        assert cli._games(text) == value
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_each_option_refuses_the_same_texts_in_words_naming_it(text):
+    for option, read in (("--players", cli._PLAYERS), ("--workers", cli._WORKERS), ("--seed", cli._seed),
+                         ("--games", cli._games)):
+        with pytest.raises(BluffkitError, match=rf"^{option} takes a whole number .*\(e\.g\. .*\), got "):
+            read(text)
+
+
+def test_games_minus_zero_is_zero_games_and_refused_as_zero_is():
+    with pytest.raises(BluffkitError) as minus:
+        cli._games("-0")
+    with pytest.raises(BluffkitError) as zero:
+        cli._games("0")
+    assert str(minus.value).replace("'-0'", "'0'") == str(zero.value)
+
+
+def test_players_in_e_notation_reach_the_game_and_a_bad_one_is_said_in_bluffkit_words(capsys):
+    args = ["simulate", "bloff", "--games", "1", "--seed", "1", "--out", "never.csv", "--players"]
+    assert cli.main(args + ["1e3"]) == 2
+    assert capsys.readouterr().err == "bluffkit: Bløff is for 3 to 10 players, got 1000\n"
+    assert cli.main(args + ["-0"]) == 2
+    assert capsys.readouterr().err == "bluffkit: Bløff is for 3 to 10 players, got 0\n"
+    assert cli.main(args + ["3.5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bluffkit: --players takes a whole number of players") and "invalid int" not in err
