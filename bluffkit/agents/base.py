@@ -38,6 +38,9 @@ class ScriptedAgent:
         self.i = 0
 
     def act(self, observation, legal, rng):
+        if not self.moves:                      # ("script:", "script:;": not "run out after 0 moves")
+            raise RulesError(f"the script for seat {observation.seat} names no moves, and a move is asked of it "
+                             f"(script:MOVE;MOVE;...)")
         if self.i >= len(self.moves):
             raise RulesError(f"the script for seat {observation.seat} has run out after "
                              f"{count(len(self.moves), 'move')}")

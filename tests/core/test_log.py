@@ -1766,3 +1766,19 @@ def test_a_digest_of_the_wrong_type_is_said_to_be_so_not_missing(tmp_path, name,
         gamelog.read(path)
     assert info.value.line == 4
     assert info.value.reason == f"step 3's 'digest' must be text ({hexes} hex digits), got {said}"
+
+
+def test_ruleset_and_variants_are_checked_when_given_and_a_header_without_them_is_read_by_its_options(tmp_path):
+    """docs/logs.md: they must agree with the options when given; the options decide the rules."""
+    shipped = split((FROZEN / "horse-trading-short.jsonl").read_bytes())
+    head = record(shipped[0])
+    assert "ruleset" in head and "variants" in head
+    path = tmp_path / "h.jsonl"
+    for key in ("ruleset", "variants"):
+        bare = {k: v for k, v in head.items() if k != key}
+        path.write_bytes(join([dump(bare), *shipped[1:]]))
+        log, _ = gamelog.read(path)
+        assert log.game.header()[key] == head[key]
+        path.write_bytes(join([dump({**head, key: "other" if key == "ruleset" else ["other"]}), *shipped[1:]]))
+        with pytest.raises(LogError, match=f"'{key}' is .*, but the log's options are those of"):
+            gamelog.read(path)
