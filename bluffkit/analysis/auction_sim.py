@@ -491,7 +491,7 @@ def revenue_summary(df: pd.DataFrame, column: str = "revenue") -> pd.DataFrame:
         raise ValueError(f"column {column!r} is not in the frame (columns: {', '.join(map(str, df.columns))})")
     keys = _group_keys(df, "revenue_summary")
     # (here, not at the top: tournament imports the bots, which a sealed-bid simulation needs not)
-    from bluffkit.analysis.tournament import check_keys
+    from bluffkit.core.errors import check_keys
     check_keys(df, keys, "revenue_summary")
     try:
         out = df.groupby(keys, sort=True)[column].agg(auctions="size", mean="mean", sd="std").reset_index()
@@ -518,7 +518,7 @@ def efficiency_summary(df: pd.DataFrame) -> pd.DataFrame:
     check_frame(df, ("efficient", "highest_value", "winning_value", "refused"), "efficiency_summary",
                 "simulate_sealed(...)")
     keys = _group_keys(df, "efficiency_summary")
-    from bluffkit.analysis.tournament import check_keys
+    from bluffkit.core.errors import check_keys
     check_keys(df, keys, "efficiency_summary")
     out = df.assign(value_lost=df["highest_value"] - df["winning_value"]).groupby(keys, sort=True).agg(
         auctions=("efficient", "size"), efficient=("efficient", "mean"), value_lost=("value_lost", "mean"),

@@ -13,8 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from bluffkit.agents.base import bot_names, make_agent
-from bluffkit.analysis.tournament import check_keys
-from bluffkit.core.errors import RulesError, check_frame, check_whole, quote
+from bluffkit.core.errors import RulesError, check_frame, check_keys, check_whole, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.play import MAX_GAMES, lineup, play_games
 from bluffkit.core.seeding import check_seed, game_seeds

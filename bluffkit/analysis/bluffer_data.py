@@ -27,8 +27,7 @@ import numpy as np
 import pandas as pd
 
 from bluffkit.agents.bluffer import BluffBot, check_spot, deck_facts
-from bluffkit.analysis.tournament import check_keys
-from bluffkit.core.errors import RulesError, as_int, check_frame, quote
+from bluffkit.core.errors import RulesError, as_int, check_frame, check_keys, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.play import play_games
 from bluffkit.core.seeding import check_seed, game_seeds

@@ -45,7 +45,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 from bluffkit.agents.base import bot_names, make_agent
-from bluffkit.core.errors import RulesError, check_frame, check_whole
+from bluffkit.core.errors import RulesError, check_frame, check_keys, check_whole
 from bluffkit.core.game import as_game
 from bluffkit.core.play import MAX_GAMES, check_progress, play
 from bluffkit.core.seeding import check_seed, game_seeds
@@ -216,31 +216,6 @@ def check_numbers(df: pd.DataFrame, columns, what: str) -> None:
                                  f"got {values[out][0]:g} in row {int(np.flatnonzero(out)[0]):,}")
 
 
-def check_keys(df: pd.DataFrame, columns, what: str) -> None:
-    """Refuse, with a ``ValueError`` naming the column, the first such value and its row, a
-    frame with a missing value (``None``, ``NaN``, ``pd.NA``) in one of the ``columns`` it
-    groups by: pandas' ``groupby`` leaves such rows out of every group, so a count or a
-    mean would change without a word (an empty cell of a CSV, or ``pd.concat`` of frames
-    whose columns differ). The words are those of
-    :func:`bluffkit.core.errors.check_frame`'s check of a column of numbers."""
-    from bluffkit.core.errors import quote
-    for column in columns:
-        col = df[column]
-        if not hasattr(col, "isna") or getattr(col, "ndim", 1) != 1:      # two columns of that name: a frame
-            raise ValueError(f"{what}: the frame has {col.shape[1]} columns named {column!r}")
-        gaps = col.isna().to_numpy()
-        if not gaps.any():
-            continue
-        first, many = int(gaps.argmax()), int(gaps.sum())
-        value, label = (x.item() if hasattr(x, "item") else x for x in (col.iloc[first], col.index[first]))
-        where = f"{quote(value, 40)} in row {quote(label, 40)}"
-        if many == 1:
-            raise ValueError(f"{what}: a value of column {column!r} is missing (None or nan), and {what} groups "
-                             f"by it: {where}")
-        raise ValueError(f"{what}: {many:,} values of column {column!r} are missing (None or nan), and {what} "
-                         f"groups by it; the first: {where}")
-
-
 #: The columns of :func:`win_rates`.
 RATE_COLUMNS = ["by", "who", "games", "seats", "wins", "rate", "se", "lo", "hi"]
 
@@ -264,7 +239,7 @@ def win_rates(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     The games are the independent draws: two seats of one bot in one game are not two
     chances. ``rate``, ``se``, ``lo`` and ``hi`` by agent are those of :func:`summary`'s
     win share. A frame with a missing column, or a ``won`` that is not a number from 0 to
-    1 (text, ``NaN``), or a missing ``game``, ``agent`` or ``seat`` (:func:`check_keys`), is
+    1 (text, ``NaN``), or a missing ``game``, ``agent`` or ``seat`` (:func:`~bluffkit.core.errors.check_keys`), is
     refused in words naming the column."""
     import pandas as pd
     check_frame(df, ("game", "agent", "seat", "won"), "win_rates", "tournament(...)")
@@ -422,7 +397,7 @@ def summary(df: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     none (``NaN`` bounds, ``interval`` saying why) after one game or when every game gave
     the same value. See the module's docstring. A frame with a missing column, or one of
     text or ``NaN`` in ``won``, ``score`` or ``rank``, or a missing ``game`` or ``agent``
-    (:func:`check_keys`), is refused in words naming it."""
+    (:func:`~bluffkit.core.errors.check_keys`), is refused in words naming it."""
     import pandas as pd
     check_frame(df, ("game", "agent", *MEASURES), "summary", "tournament(...) or load(folder)")
     check_numbers(df, tuple(MEASURES), "summary")

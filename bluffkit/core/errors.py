@@ -186,6 +186,29 @@ def check_frame(df, columns, what: str, made_by: str | None = None, numbers=(), 
         _finite_column(df, column, what, nan=True)
 
 
+def check_keys(df, columns, what: str) -> None:
+    """Refuse, with a ``ValueError`` naming the column, the first such value and its row, a
+    frame with a missing value (``None``, ``NaN``, ``pd.NA``) in one of the ``columns`` it
+    groups by: pandas' ``groupby`` leaves such rows out of every group, so a count or a
+    mean would change without a word (an empty cell of a CSV, or ``pd.concat`` of frames
+    whose columns differ). The words are those of :func:`check_frame`'s check of a column
+    of numbers."""
+    for column in columns:
+        col = df[column]
+        if not hasattr(col, "isna") or getattr(col, "ndim", 1) != 1:      # two columns of that name: a frame
+            raise ValueError(f"{what}: the frame has {col.shape[1]} columns named {column!r}")
+        gaps = col.isna().to_numpy()
+        if not gaps.any():
+            continue
+        first, many = int(gaps.argmax()), int(gaps.sum())
+        value, label = (x.item() if hasattr(x, "item") else x for x in (col.iloc[first], col.index[first]))
+        where = f"{quote(value, 40)} in row {quote(label, 40)}"
+        if many == 1:
+            raise ValueError(f"{what}: a value of column {column!r} is missing (None or nan), and {what} groups "
+                             f"by it: {where}")
+        raise ValueError(f"{what}: {many:,} values of column {column!r} are missing (None or nan), and {what} "
+                         f"groups by it; the first: {where}")
+
 def _finite_column(df, column, what: str, nan: bool) -> None:
     """:func:`check_frame`'s check of one column of numbers (``nan``: missing values pass)."""
     import math
