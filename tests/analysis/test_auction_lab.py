@@ -256,19 +256,21 @@ def test_odd_settings_of_the_labs_functions_are_refused_in_words():
 
 def test_a_bid_above_the_bidders_money_is_asked_about_once():
     """A bid box set to 10**12 was played at once in every format with a bid; if it won,
-    the bidder had to show all their money. The button now asks once, then plays it."""
+    the bidder had to show all their money. The button now asks once, then plays it; past
+    all the money at the table it offers no bid."""
     lab = AuctionLab(fmt="secret-value", bidders=3, human=2, seed=4)
     assert lab.session.waiting_for == 2
     moves, c = list(lab.session.moves), lab.controls
-    c.amount.value = 10 ** 12                      # 13 digits: more than a bid's notation holds
-    assert c.bid_button.disabled and "at most 12 digits" in c.bid_button.tooltip
-    c.bid_button.click()                           # closed (a click from code): nothing played
-    assert lab.session.moves == moves
-    c.amount.value = 10 ** 9
+    for past in (10 ** 12, 6_401):                 # past all the money at the table (4 x 1,600)
+        c.amount.value = past
+        assert c.bid_button.disabled and "all the money in the game (6,400)" in c.bid_button.tooltip
+        c.bid_button.click()                       # closed (a click from code): nothing played
+        assert lab.session.moves == moves
+    c.amount.value = 6_400                         # past the bidder's own 1,600: a bluff, asked about
     c.bid_button.click()
     assert lab.session.moves == moves and "Click Bid again" in lab.refusal.value
     c.bid_button.click()
-    assert any(seat == 2 and getattr(a, "amount", None) == 10 ** 9 for seat, a in lab.session.moves)
+    assert any(seat == 2 and getattr(a, "amount", None) == 6_400 for seat, a in lab.session.moves)
     lab = AuctionLab(fmt="secret-value", bidders=3, human=2, seed=4)
     lab.controls.amount.value = 120
     lab.controls.bid_button.click()
