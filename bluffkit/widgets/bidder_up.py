@@ -190,6 +190,61 @@ def mark_turn(farms: str, mover: str, seat: int | None, asked: str) -> str:
     return farms[:you.end()] + tag + farms[you.end():]
 
 
+def own_line(f) -> str:
+    """The seat's own farm board ``f`` (:class:`~bluffkit.games.bidder_up.farm.Farm`, the
+    seat's own) in the line under the board on a projector: its animals and notes by value
+    (:func:`~bluffkit.games.bidder_up.farm.farm_line`), then what else its farm board shows:
+    its kept raffle tickets by name [H], its IOUs [J] and the Wool-Milk-Sow, so that the line
+    says all the board says while the board is folded (:func:`fold_own_farm`).
+
+    >>> from bluffkit.games.bidder_up.farm import Farm
+    >>> own_line(Farm(seat=0, name="Ann", pasture=("cow",), notes=(1, 0), denominations=(0, 10),
+    ...               tickets=("extra-turn", "value-gain:cat"), loans=(500,), sow=True))
+    '<div class="bk-own-farm"><b>Yours:</b> pasture cow; barn empty; 1 note (0\xa0×1), total 0; tickets Extra Turn, Value Gain: cat; IOU 500 (−500 at the end); the Wool-Milk-Sow</div>'
+    """
+    line = farm_line(f)
+    more = []
+    if isinstance(f.tickets, tuple) and f.tickets:
+        more.append(f"ticket{'s' if len(f.tickets) > 1 else ''} " + ", ".join(escape(ticket_words(t)) for t in f.tickets))
+    if f.loans:
+        more.append(f"IOU{'s' if len(f.loans) > 1 else ''} " + ", ".join(amount(v) for v in f.loans)
+                    + f" (\u2212{amount(sum(f.loans))} at the end)")
+    if f.sow:
+        more.append("the Wool-Milk-Sow")
+    return line[:-len("</div>")] + "".join(f"; {m}" for m in more) + "</div>" if more else line
+
+
+#: The marks on a farm board's head (whose turn, the auction's roles, what the seat is
+#: asked, the Wool-Milk-Sow): what the summary of a folded own farm board repeats.
+_MARKS = re.compile(r'<span class="bk-(?:turn|auctioneer|asked|sow)"[^>]*>[^<]*</span>')
+
+
+def fold_own_farm(farms: str) -> str:
+    """The seat's own farm board ``farms`` (HTML, the one board of a projector's column)
+    folded, its summary "Your farm board" with the marks of its head ("▶ Annette's turn",
+    "auctioneer", "to sell or buy"), as the other boards are folded. On a projector, while the
+    seat is asked in an auction, the board took some 190-260 px under the auction's moves and
+    What happened, and its Notes row was below a 1280 x 720 screen on most auctioneers'
+    screens and while paying (the farm board cut at the screen's foot); what it shows is said
+    under the board (its animals, notes by value, tickets and IOUs: :meth:`BidderUpTable.seat_html`),
+    the notes to lay or pay among the moves. The board itself is unchanged inside.
+
+    >>> html = ('<div class="bk-farm" data-seat="0"><div><span>Ann</span><span class="bk-you" style="x">your view'
+    ...         '</span><span class="bk-auctioneer" style="y">auctioneer</span></div><div>Notes</div></div>')
+    >>> out = fold_own_farm(html)
+    >>> out.startswith("<details class='bk-own-folded'") and out.count("auctioneer</span>") == 2
+    True
+    >>> fold_own_farm("")
+    ''
+    """
+    if 'class="bk-farm"' not in farms:
+        return farms
+    head = farms[:farms.find("</div>")]                 # the first card's head (its first row)
+    marks = " ".join(_MARKS.findall(head))
+    return (f"<details class='bk-own-folded' style='margin-top: 4px'><summary><b>Your farm board</b> {marks}"
+            f"</summary>{farms}</details>")
+
+
 # -- "What happened", turn by turn -------------------------------------------------------------
 #: Bidding lines that say no more than who bid (the amounts of an open auction, as the table
 #: heard them; a sealed bid as made, nothing more): a run of them is told in one line.
@@ -338,19 +393,18 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # "Turn 21, now: Annette's turn (yours)" took two lines of the three, the newest line's
           # second out of view
           ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-turn {font-size: 16px}"
-          # three lines high: the turn's head and a newest line of two (four put the seat's
-          # notes on its farm board below the screen in a Classic auction); out of an auction,
-          # under the farm board, every line shows, the seat's own last move and what came of
-          # it too (the box of every table's What happened, art.PROJECTOR_LOG_LINES high, cut
-          # them off at the seat's own roll)
+          # every line shows, in an auction and out of one (the box of every table's What
+          # happened, art.PROJECTOR_LOG_LINES high, cut the seat's own last move off at its
+          # roll); in an auction a box three lines high (3.9em, 5.2em under "... 1 line left
+          # out") scrolled a newest line of three in bold (a run of bidding told in one, long
+          # names) out of its view, which a class cannot scroll: the seat's own farm board,
+          # which it kept close above the screen's foot, is folded there now (fold_own_farm)
           ".bk-projector .bk-bu-controls .bk-log .bk-log-lines {max-height: none}"
-          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-lines {max-height: 3.9em}"
-          # a line higher where "... 1 line left out" comes before the line in bold (the seat's own
-          # move and what came of it kept, newer lines left out): with the file browser open the
-          # turn's head took two lines ("Turn 21, now: Annette's turn (yours)") and the box showed
-          # the head and the line left out, the line in bold out of its view
-          ".bk-projector .bk-bu-controls:has(> .bk-bu-auction > *) .bk-log .bk-log-lines.bk-log-gap-first "
-          "{max-height: 5.2em}"
+          # the seat's own farm board folded on an auction screen: its summary, "Your farm
+          # board" and the marks of its head, in the type of the other boards' summary, the
+          # marks wrapping
+          ".bk-projector .bk-own-folded > summary {line-height: 1.45}"
+          ".bk-projector .bk-own-folded > summary > span {white-space: normal !important; margin-left: 4px}"
           # the question before a bid above the seat's money (a take in the Dutch auction above its
           # notes) in the auction box's type, in bold only what the seat holds: in the message's
           # large bold type it took eight lines of the controls' column, What happened began below
@@ -542,7 +596,7 @@ class BidderUpTable(SeatPanel):
         self._auction_html, board, self._farms_html, self._more_html = seat_pieces(
             self.game, obs, self.session.names, compact=bool(self.projector.value))
         if self.projector.value:
-            line = "".join(farm_line(f) for f in seat_farms(obs, self.session.names) if f.you)
+            line = "".join(own_line(f) for f in seat_farms(obs, self.session.names) if f.you)
             at = board.find("<details class='bk-key'")
             at = at if at >= 0 else board.rfind("</div>")
             board = (board[:at] + "<div class='bk-own-farm-line' style='flex: 1 1 100%; font-size: 16px; "
@@ -622,7 +676,7 @@ class BidderUpTable(SeatPanel):
             g = next(g for g in groups if own in g)
             shown.append((turns[g[0]][0], turns[g[0]][1], g))
         names = s.names
-        out, bold, gap_first = [], True, False
+        out, bold = [], True
         for turn, mover, steps in shown:
             # "Turn 2, now: Daniel's turn" (a trailing ", now" read on into the bold newest line)
             head = f"Turn {turn + 1}{', now' if turn == now else ''}: {escape(names[mover])}'s turn"
@@ -634,7 +688,6 @@ class BidderUpTable(SeatPanel):
             for text, is_own, gap in self._keep(items, own, cap):
                 if gap:
                     out.append(f"<div style='padding-left: 12px'>\u2026 {count_words(gap)}</div>")
-                    gap_first = gap_first or bold
                     continue
                 line = escape(text)
                 if bold:
@@ -643,13 +696,9 @@ class BidderUpTable(SeatPanel):
                     line = (f"<span class='bk-own' style='border: 1px solid #0072B2; border-radius: 6px; "
                             f"padding: 0 4px; margin-right: 4px'>you</span>{line}")
                 out.append(f"<div style='padding-left: 12px'>{line}</div>")
-        # on the projector, while the seat is asked in an auction, in a box a few lines high
-        # that scrolls to the rest, so that the seat's farm board follows it close (_STYLE:
-        # out of an auction every line shows, under the farm board)
-        # (``bk-log-gap-first``: lines left out above the line in bold, which the box, a line
-        # higher, keeps in view: _STYLE)
-        gap_class = " bk-log-gap-first" if gap_first else ""
-        body = f"<div class='bk-log-lines{gap_class}'>{''.join(out)}</div>" if projector else "".join(out)
+        # on the projector every line shows (_STYLE): in an auction right under its moves, the
+        # seat's own farm board folded after it (fold_own_farm); out of one under the farm board
+        body = f"<div class='bk-log-lines'>{''.join(out)}</div>" if projector else "".join(out)
         self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
                              + body + "</div>")
 
@@ -826,8 +875,12 @@ class BidderUpTable(SeatPanel):
 
     def _draw_farms(self, seat: int, obs) -> None:
         """The farm boards of the seat's view (:meth:`seat_html` drew them), the seat on
-        screen's tagged with what it is asked to do."""
-        self.farms.value = mark_turn(self._farms_html, self.session.names[obs.current], seat, self.asked(seat, obs))
+        screen's tagged with what it is asked to do; on a projector, while the seat is asked
+        in an auction, its own farm board folded (:func:`fold_own_farm`)."""
+        farms = mark_turn(self._farms_html, self.session.names[obs.current], seat, self.asked(seat, obs))
+        if self.projector.value and obs.legal is not None and obs.legal.inner is not None and obs.auction is not None:
+            farms = fold_own_farm(farms)
+        self.farms.value = farms
         self.more_farms.value = self._more_html
         self.more_farms.layout.display = _SHOW if self._more_html else _HIDE
 

@@ -20,15 +20,16 @@ from .test_lab import BUTTONS
 pytestmark = pytest.mark.browser
 
 #: Annette's table, asked in an auction of FORMAT (as the bidder, or as the auctioneer:
-#: ROLE) from turn TURN on; the tiles lay the format out with a Count auction beside it [B].
+#: ROLE) from turn TURN on, the players named WHO; the tiles lay the format out with a Count
+#: auction beside it [B].
 ASKED = '''import numpy as np
 from bluffkit.widgets import BidderUpTable
-fmt, players, turn, role = FORMAT, PLAYERS, TURN, ROLE
+fmt, players, turn, role, NAMES = FORMAT, PLAYERS, TURN, ROLE, WHO
 count = "number-call" if players == 2 else "secret-count"
 tiles = (fmt, "classic", "classic", "classic") if fmt in ("secret-count", "american-count", "number-call") \\
     else (fmt, count, "classic", "classic")
 def asked(seed):
-    t = BidderUpTable("animal-market", players=players, humans=[0], names=["Annette", "Daniel", "André", "Frank"][:players],
+    t = BidderUpTable("animal-market", players=players, humans=[0], names=NAMES[:players],
                       seed=seed, tiles=tiles)
     s, rng = t.session, np.random.default_rng(seed)
     for _ in range(4000):
@@ -44,6 +45,11 @@ def asked(seed):
 t = next(t for t in map(asked, range(30)) if t is not None)
 t'''
 
+#: The players of the notebook's table; and with a long name of a class (André's, 28 letters
+#: and spaces: a run of bidding told in one that names him took five lines)
+CLASS = ["Annette", "Daniel", "André", "Frank"]
+LONG_NAMES = ["Annette", "Daniel", "Jean Baptiste de la Fontaine", "Frank"]
+
 CASES = [("american-count", 4, 12, "bidder"), ("secret-value", 4, 12, "auctioneer"),
          ("classic", 4, 12, "auctioneer"), ("number-call", 2, 12, "auctioneer")]
 
@@ -56,7 +62,7 @@ def test_the_newest_line_of_what_happened_is_on_the_projected_auction_screen(
     What happened comes right under the auction's moves, a few lines high, the seat's own
     farm board after it; no button is cut short."""
     code = ASKED.replace("FORMAT", repr(fmt)).replace("PLAYERS", str(players)) \
-        .replace("TURN", str(turn)).replace("ROLE", repr(role))
+        .replace("TURN", str(turn)).replace("ROLE", repr(role)).replace("WHO", repr(CLASS))
     case = f"{fmt}-{role}"
     _open_panel(page, lab_server, f"panel-bidder-up-auction-{case}.ipynb", code)
     panel, fit = _projected(page, "Annette", f"panel-bidder-up-projector-auction-{case}.png")
@@ -70,6 +76,7 @@ def test_the_newest_line_of_what_happened_is_on_the_projected_auction_screen(
     assert fit["newest"] is not None and fit["newest"]["bottom"] <= bottom, \
         f"the newest line of What happened is below the screen: {fit}"
     assert _notes_on_screen(fit), f"the seat's notes are not on the screen: {fit}"
+    assert fit["farm"] is None or fit["farm"]["bottom"] <= bottom, f"the seat's farm board is cut: {fit}"
     assert cut_buttons(panel) == [], "buttons cut short"
 
 
@@ -88,13 +95,14 @@ def _notes_on_screen(fit: dict) -> bool:
 def test_an_auctioneers_screen_with_the_file_browser_open(page: Page, lab_server: LabServer, fmt, players, turn, role):
     """An auctioneer's screen on the projector with JupyterLab's file browser open (the
     controls' column some 335 px wide): the prompt took four to six lines, and her farm
-    board's Notes row was 60-190 px below the screen; in the Classic auction the turn's head
-    took two lines ("Turn 21, now: Annette's turn (yours)") and What happened's box of three
-    lines showed it and "... 1 line left out", the line in bold out of its view. The prompt,
-    every move, the newest line in view and her notes by value (the line under the board) are
-    on the screen."""
+    board's Notes row was 60-190 px below the screen, the board cut at the screen's foot; in
+    the Classic auction the turn's head took two lines ("Turn 21, now: Annette's turn (yours)")
+    and What happened's box of three lines showed it and "... 1 line left out", the line in
+    bold (three lines) scrolled out of its view. The prompt, every move, the whole newest line
+    and her notes by value (the line under the board) are on the screen, her farm board folded
+    (not cut); with another player's long name too."""
     code = ASKED.replace("FORMAT", repr(fmt)).replace("PLAYERS", str(players)) \
-        .replace("TURN", str(turn)).replace("ROLE", repr(role))
+        .replace("TURN", str(turn)).replace("ROLE", repr(role)).replace("WHO", repr(LONG_NAMES))
     case = f"{fmt}-{role}-files"
     _open_panel(page, lab_server, f"panel-bidder-up-auction-{case}.ipynb", code)
     try:
@@ -183,19 +191,20 @@ def _with_files(page: Page, server: LabServer, case: str, want: str, fmt: str, t
     return panel, panel.evaluate(PARTS_JS)
 
 
-#: How far the newest line of What happened (its first two lines, a run of bidding told in
-#: one may take three) ends above the foot of its box of lines, which scrolls to the rest on
-#: an auction screen: below 0, it is out of the box's view.
+#: How far the newest line of What happened, the whole of it (a run of bidding told in one
+#: took three lines in bold), ends above the foot of its box of lines: below 0, it is out of
+#: the box's view (a box three lines high scrolled it there on an auction screen); and how
+#: far the box scrolls (a class cannot scroll).
 NEWEST_IN_BOX_JS = """e => { const n = e.querySelector(".bk-log div[style*='padding-left'] > b");
   const box = n && n.closest('.bk-log-lines');
   if (!box) return null;
-  const r = n.getBoundingClientRect(), line = parseFloat(getComputedStyle(n).lineHeight) || 24;
-  return box.getBoundingClientRect().bottom - Math.min(r.bottom, r.top + 2 * line); }"""
+  return [box.getBoundingClientRect().bottom - n.getBoundingClientRect().bottom, box.scrollHeight - box.clientHeight]; }"""
 
 
 def _all_on_screen(panel: Locator, fit: dict, where: str) -> None:
-    """The prompt, every move button and the newest line of What happened on the screen (and
-    in its box's view), no button cut short."""
+    """The prompt, every move button and the newest line of What happened, the whole of it,
+    on the screen (and in its box's view, which does not scroll), no button cut short, and
+    the seat's own farm board folded or whole on the screen (it was cut at the screen's foot)."""
     bottom = fit["area"]["bottom"] + 1
     assert fit["moves"], f"{where}: no move buttons: {fit}"
     for words, box in fit["moves"]:
@@ -203,9 +212,11 @@ def _all_on_screen(panel: Locator, fit: dict, where: str) -> None:
     assert fit["prompt"] is not None and fit["prompt"]["bottom"] <= bottom, f"{where}: {fit}"
     assert fit["newest"] is not None and fit["newest"]["bottom"] <= bottom, \
         f"{where}: the newest line of What happened is below the screen (it ends at {bottom}): {fit}"
-    room = panel.evaluate(NEWEST_IN_BOX_JS)
-    assert room is not None and room >= -1, f"{where}: the newest line of What happened is out of its box's view: {room}"
+    seen = panel.evaluate(NEWEST_IN_BOX_JS)
+    assert seen is not None and seen[0] >= -1 and seen[1] <= 1, \
+        f"{where}: the newest line of What happened is out of its box's view, or the box scrolls: {seen}"
     assert _notes_on_screen(fit), f"{where}: the seat's notes are not on the screen: {fit}"
+    assert fit["farm"] is None or fit["farm"]["bottom"] <= bottom, f"{where}: the seat's farm board is cut: {fit}"
     assert cut_buttons(panel) == [], f"{where}: buttons cut short"
 
 

@@ -226,15 +226,17 @@ t'''
 
 #: The bottom of the notebook's visible area, and the boxes of the parts a bidder needs on a
 #: projected 1280 x 720 screen: the auction and the prompt, the move buttons, the seat's own
-#: notes, the newest line of What happened and the line under the board naming the seat's
-#: own animals and notes (and its words).
+#: notes and farm board (null where folded away), the newest line of What happened and the
+#: line under the board naming the seat's own animals and notes (and its words).
 PARTS_JS = """e => {
   const box = x => x ? {top: x.getBoundingClientRect().top, bottom: x.getBoundingClientRect().bottom} : null;
   const area = e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook');
   const seen = x => x.offsetParent !== null;
+  const shown = x => x && x.checkVisibility() ? x : null;          // (not inside a folded <details>)
   return {area: box(area), prompt: box(e.querySelector('.bk-legal')),
           moves: [...e.querySelectorAll('.bk-move')].filter(seen).map(b => [b.textContent.trim(), box(b)]),
-          notes: box(e.querySelector(".bk-farm[data-seat='0'] .bk-notes")),
+          notes: box(shown(e.querySelector(".bk-farm[data-seat='0'] .bk-notes"))),
+          farm: box(shown(e.querySelector(".bk-bu-farms .bk-farm[data-seat='0']"))),
           newest: box(e.querySelector(".bk-log div[style*='padding-left'] > b")),
           own: (x => x ? {...box(x), text: x.textContent} : null)(e.querySelector('.bk-own-farm')),
           panel: box(e)};
@@ -260,17 +262,21 @@ def test_the_projector_shows_the_bidders_own_notes_and_moves_mid_game(page: Page
     """Projector mode mid-game, Annette asked to bid in André's auction: her own farm board
     (its Notes row) was at 668-815 px and its notes below the 720 px screen, under a prompt
     that repeated whose turn it was and What happened. Now the auction's box heads the
-    controls, her farm board follows the moves, What happened after it, the others folded:
-    the prompt, every move button, her notes and the newest line of What happened are on
-    the screen (the notebook's visible area at 1280 x 720, the panel scrolled to its top)."""
+    controls, What happened follows the moves, her farm board folded after it (the line under
+    the board names her animals and notes by value), the others folded: the prompt, every move
+    button, her notes and the newest line of What happened are on the screen (the notebook's
+    visible area at 1280 x 720, the panel scrolled to its top), and no farm board is cut at
+    the screen's foot."""
     _open_panel(page, lab_server, "panel-bidder-up-mid-game.ipynb", MID_GAME)
     panel, fit = _projected(page, "Annette", "panel-bidder-up-projector-mid-game.png")
     bottom = fit["area"]["bottom"] + 1
     assert fit["moves"] and any(words.startswith("Bid") for words, _ in fit["moves"]), fit
     for words, box in fit["moves"]:
         assert box["bottom"] <= bottom, f"the move button {words!r} is below the screen: {fit}"
-    for part in ("prompt", "notes", "newest"):
+    for part in ("prompt", "newest", "own"):
         assert fit[part] is not None and fit[part]["bottom"] <= bottom, f"{part} below the screen: {fit}"
+    assert re.search(r"\d notes? \(\d", fit["own"]["text"]), f"her notes by value under the board: {fit['own']}"
+    assert fit["farm"] is None or fit["farm"]["bottom"] <= bottom, f"her farm board is cut at the screen's foot: {fit}"
     assert "Highest bid" in panel.locator(".bk-legal .bk-auction").first.inner_text()
 
 
