@@ -678,10 +678,14 @@ class BidderUpTable(SeatPanel):
         names = s.names
         out, bold = [], True
         for turn, mover, steps in shown:
-            # "Turn 2, now: Daniel's turn" (a trailing ", now" read on into the bold newest line)
-            head = f"Turn {turn + 1}{', now' if turn == now else ''}: {escape(names[mover])}'s turn"
+            # "Turn 2, now: Daniel's turn" (a trailing ", now" read on into the bold newest line);
+            # on a projector the seat's own turn is "your turn", its name said by the prompt and
+            # the auction's box (a name of 20-30 letters, "Turn 21, now: Maximiliana Wolkenstein-
+            # Habsburg's turn (yours)", took two lines or three of the controls' column)
+            whose = f"{escape(names[mover])}'s turn"
             if viewer is not None and mover == viewer:
-                head += " (yours)"
+                whose = "your turn" if projector else whose + " (yours)"
+            head = f"Turn {turn + 1}{', now' if turn == now else ''}: {whose}"
             out.append(f"<div class='bk-log-turn' style='margin-top: 4px'><b>{head}</b></div>")
             items = self._items(steps, own)
             cap = 2 if projector else EVENTS // 2 if turn == now else EVENTS // 2 - 1

@@ -100,7 +100,7 @@ def test_an_auctioneers_screen_with_the_file_browser_open(page: Page, lab_server
     and What happened's box of three lines showed it and "... 1 line left out", the line in
     bold (three lines) scrolled out of its view. The prompt, every move, the whole newest line
     and her notes by value (the line under the board) are on the screen, her farm board folded
-    (not cut); with another player's long name too."""
+    (not cut), her own turn's head one line; with another player's long name too."""
     code = ASKED.replace("FORMAT", repr(fmt)).replace("PLAYERS", str(players)) \
         .replace("TURN", str(turn)).replace("ROLE", repr(role)).replace("WHO", repr(LONG_NAMES))
     case = f"{fmt}-{role}-files"
@@ -112,6 +112,9 @@ def test_an_auctioneers_screen_with_the_file_browser_open(page: Page, lab_server
         page.wait_for_timeout(300)
         page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-auction-{case}.png"))
         _all_on_screen(panel, panel.evaluate(PARTS_JS), case)
+        head = panel.locator(".bk-log .bk-log-turn").filter(has_text="your turn").first
+        lines = head.evaluate("e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)")
+        assert lines < 1.5, f"{case}: the head of her own turn takes {lines:.1f} lines"
     finally:
         show_file_browser(page, False)
 

@@ -838,7 +838,7 @@ def test_the_seats_own_move_stays_in_what_happened_after_a_long_bidding_run():
     assert text.count("bk-own") == len(mine), "her own lines are marked"
     t.projector.value = True                         # fewer lines, her last move still there
     text = t.events.value
-    assert escape(said[mine[-1]]) in text and "Turn 1: Annette" in text
+    assert escape(said[mine[-1]]) in text and "Turn 1: your turn" in text
 
 
 def test_what_happened_tells_only_the_public_lines():
@@ -2162,3 +2162,17 @@ def test_on_a_projector_the_seats_own_farm_board_is_folded_in_an_auction():
     t2.projector.value = True
     assert "bk-own-folded" not in t2.farms.value and _card(t2.farms.value, 0)
 
+
+def test_on_a_projector_the_seats_own_turn_is_headed_your_turn():
+    """A long name wrapped the turn's head in What happened on a projector ("Turn 21, now:
+    Maximiliana Wolkenstein-Habsburg's turn (yours)", two lines or three of the controls'
+    column): the seat's own turn is "your turn" there; off the projector the heads are as
+    they were."""
+    names = ["Maximiliana Wolkenstein-Habsburg", "Jean Baptiste de la Fontaine", "Ben"]
+    t = BidderUpTable(players=3, humans=[0], names=names, seed=3)
+    t.show.click()
+    t.projector.value = True
+    text = t.events.value
+    assert "Turn 1, now: your turn" in text and "Wolkenstein" not in text, text
+    t.projector.value = False
+    assert "Turn 1, now: Maximiliana Wolkenstein-Habsburg's turn (yours)" in t.events.value
