@@ -405,6 +405,10 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # marks wrapping
           ".bk-projector .bk-own-folded > summary {line-height: 1.45}"
           ".bk-projector .bk-own-folded > summary > span {white-space: normal !important; margin-left: 4px}"
+          # a farm board's marks wrap on a projector: "▶ Maximiliana Wolkenstein-Habsburg's turn"
+          # on one line ran past the seat's own board (335 px with the file browser open), cut
+          # after "Habsburg's"
+          ".bk-projector .bk-farm :is(.bk-turn, .bk-asked, .bk-auctioneer, .bk-sow) {white-space: normal !important}"
           # the question before a bid above the seat's money (a take in the Dutch auction above its
           # notes) in the auction box's type, in bold only what the seat holds: in the message's
           # large bold type it took eight lines of the controls' column, What happened began below

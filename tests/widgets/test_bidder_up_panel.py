@@ -2176,3 +2176,16 @@ def test_on_a_projector_the_seats_own_turn_is_headed_your_turn():
     assert "Turn 1, now: your turn" in text and "Wolkenstein" not in text, text
     t.projector.value = False
     assert "Turn 1, now: Maximiliana Wolkenstein-Habsburg's turn (yours)" in t.events.value
+
+
+def test_on_a_projector_a_farm_boards_marks_wrap():
+    """A 30-letter name's "▶ Maximiliana Wolkenstein-Habsburg's turn", a mark held on one line
+    (its own style), ran past the seat's own farm board on a projector with the file browser
+    open (335 px), cut after "Habsburg's": there the marks wrap."""
+    t = BidderUpTable(players=3, humans=[0], names=["Maximiliana Wolkenstein-Habsburg", "Daniel", "Ben"], seed=3)
+    t.show.click()
+    t.projector.value = True
+    assert "Maximiliana Wolkenstein-Habsburg’s turn" in t.farms.value or \
+        "Maximiliana Wolkenstein-Habsburg's turn" in t.farms.value
+    rule = re.search(r"\.bk-projector \.bk-farm :is\(([^)]*)\) \{([^}]*)\}", t.style_sheet.value)
+    assert rule and "bk-turn" in rule.group(1) and "white-space: normal !important" in rule.group(2)
