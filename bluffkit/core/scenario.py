@@ -124,7 +124,8 @@ def find(name: str, folder: Path | None = None) -> Scenario:
         if path.stem == name:
             return load(path)
     try:
-        there = "a folder" if p.is_dir() else "a file" if p.exists() else None
+        there = ("a folder" if p.is_dir() else "a file" if p.is_file()
+                 else "a device or another special file" if p.exists() else None)
     except (OSError, ValueError):
         there = None
     if there is not None:                  # a path, but not of a scenario file

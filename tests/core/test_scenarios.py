@@ -425,6 +425,8 @@ def test_a_folder_or_a_file_that_is_no_scenario_is_named_for_what_it_is(tmp_path
         sc.find(str(tmp_path))
     with pytest.raises(sc.ScenarioError, match="is a file, not a scenario"):
         sc.find(str(notes))
+    with pytest.raises(sc.ScenarioError, match="is a device or another special file, not a scenario"):
+        sc.find("/dev/null")               # (it was called "a file")
 
 
 def test_a_file_that_is_not_json_is_named_at_the_line_of_the_fault(tmp_path):

@@ -558,6 +558,8 @@ def shipped_board(name: str) -> Board:
 def parse_board(text: str, path: str | Path = "<board>") -> Board:
     """A :class:`Board` from the text of a board file (see :func:`load_board`)."""
     where = str(path)
+    if text.startswith("\ufeff"):      # a byte-order mark (Windows Notepad's): read as nothing,
+        text = text[1:]                 # as every bluffkit file is (bluffkit.core.jsonread.loads)
     try:
         data = json.loads(text)
         root, _ = _Locator(text, where).walk(0)

@@ -190,6 +190,15 @@ def test_files_that_are_not_boards_at_all(tmp_path):
         load_board("moon")
 
 
+def test_a_board_file_that_starts_with_a_byte_order_mark_is_read(tmp_path):
+    """Windows Notepad (before 2019) starts a UTF-8 file with a byte-order mark: a board saved
+    so was refused in Python's words ("Unexpected UTF-8 BOM (decode using utf-8-sig)"), where
+    a log or a scenario is read."""
+    path = tmp_path / "animal-market.json"
+    path.write_text("\ufeff" + AM_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_board(path) == load_board(AM_PATH)
+
+
 def test_the_shipped_files_are_one_entry_a_line_so_errors_point_at_entries():
     for path in (AM_PATH, FG_PATH):
         text = path.read_text(encoding="utf-8")
