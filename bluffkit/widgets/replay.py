@@ -70,6 +70,31 @@ PROJECTOR_CSS = ("<style>.bk-projector .bk-events .widget-html-content {font-siz
                  ".bk-projector .bk-events li {margin-bottom: 3px}</style>")
 
 
+#: How often, in seconds, a log being read says how far it is (ReplayViewer._reading).
+READING_EVERY = 0.5
+
+
+class Narration(Sequence):
+    """The words of each step of a replayed game (``game.narrate``), written when a step is
+    first shown and kept: a log of 17,000 steps took some 11 s to narrate whole before its
+    first step was drawn, and the viewer shows some fifteen at a time."""
+
+    def __init__(self, game, states, moves, names):
+        self.game, self.states, self.moves, self.names = game, states, moves, names
+        self.said: dict[int, object] = {}
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, k):               # type: ignore[override]  # (one step at a time)
+        if not isinstance(k, int) or not 0 <= k < len(self.moves):
+            raise IndexError(f"no step {k!r} of {len(self.moves)}")
+        if k not in self.said:
+            seat, action = self.moves[k]
+            self.said[k] = self.game.narrate(self.states[k], seat, action, self.states[k + 1], self.names)
+        return self.said[k]
+
+
 class ReplayViewer(ClosesWhole, W.VBox):
     """A slider over the steps, Auto-play (Pause) with a speed, any seat's view or the all-seeing
     one, and the list of events with the current step marked: the seven steps before it,
@@ -116,6 +141,21 @@ class ReplayViewer(ClosesWhole, W.VBox):
             self.error.value = ("<div class='bk-box'>No game shown yet: type the path of a game's log in the "
                                 "Log file box and press <b>Open</b>.</div>")
 
+    def _reading(self):
+        """The ``on_step`` of a log being read: a long log (a Bløff game of 17,000 steps took
+        some 11 s to check, with nothing on screen) says how far the reading is, at most
+        every :data:`READING_EVERY` seconds; load's last words replace it."""
+        import time
+        shown = [time.monotonic()]
+
+        def seen(checked) -> None:
+            now = time.monotonic()
+            if now - shown[0] >= READING_EVERY:
+                shown[0] = now
+                self.error.value = (f"<div class='bk-box'>Reading the log: step {checked.step:,} of "
+                                    f"{checked.steps:,}, each checked by the rules\u2026</div>")
+        return seen
+
     def _projector_changed(self, change) -> None:
         """Large type, and the table and the steps side by side, fewer steps (see draw)."""
         on = bool(change["new"])
@@ -155,7 +195,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
                                     f"path of a game's log in the Log file box (e.g. {NO_GAME}).</div>")
                 return False
             try:
-                lg, states = gamelog.read(Path(source))
+                lg, states = gamelog.read(Path(source), on_step=self._reading())
             except LogError as e:
                 self.error.value = f"<div class='bk-box' style='color:#c00'>Cannot replay: {escape(str(e))}</div>"
                 return False
@@ -168,7 +208,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.path.value = path
         # a game is shown: the box no longer reads as if none were (a session's game has no file)
         self.path.placeholder = ANOTHER_GAME
-        says = [game.narrate(states[i], m[0], m[1], states[i + 1], names) for i, m in enumerate(moves)]
+        says = Narration(game, states, moves, names)
         # nothing drawn while the view and the slider are set for the new game: each change
         # redraws (draw), and the old step or seat may not be in the new game (a shorter
         # log opened at a late step of a longer one raised, the slider left on the old game)

@@ -373,6 +373,29 @@ def test_replay_scrubs_a_saved_game(tmp_path):
     assert "The game is over" in r.table.value
 
 
+def test_a_long_log_says_how_far_its_reading_is_and_narrates_only_the_steps_shown(tmp_path, monkeypatch):
+    """A Bløff log of 17,287 steps opened after 22 s with nothing on screen: 11 s to check
+    it, 11 more to write the words of every step. The reading now says how far it is, and a
+    step's words are written when it is shown (the list shows some fifteen)."""
+    from bluffkit.widgets import replay
+    s = Session(make_game("bloff"), ["random"] * 4, names=["A", "B", "C", "D"], seed=3).run()
+    path = s.save(tmp_path / "g.jsonl")
+    monkeypatch.setattr(replay, "READING_EVERY", 0.0)
+    said, narrated = [], []
+    real = s.game.narrate
+    monkeypatch.setattr(type(s.game), "narrate", lambda self, *a: narrated.append(1) or real(*a))
+    r = ReplayViewer()
+    r.error.observe(lambda ch: said.append(ch["new"]), names="value")
+    assert r.load(path)
+    steps = len(s.moves)
+    assert steps > 40, "a game long enough to tell the steps shown from all of them"
+    assert any(f"step 1 of {steps:,}" in x for x in said) and any(f"step {steps:,} of {steps:,}" in x for x in said), said[:3]
+    assert r.error.value == "", "the reading's words are gone once the game is shown"
+    assert 0 < len(narrated) <= 20, f"{len(narrated)} steps narrated to show the first"
+    r.step.value = steps
+    assert f"&#9654; {steps}." in r.events.value and len(narrated) <= 40
+
+
 def test_replay_refuses_a_bad_log_with_the_reason(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"format": "something else"}\n')
@@ -1204,7 +1227,7 @@ def test_the_replay_events_say_each_step_once_and_the_players_as_text():
     assert f"{ann[0] + 1}. &lt;b&gt;Ann&lt;/b&gt; " in r.events.value and "<b>Ann</b>" not in r.events.value
     assert "Ann&lt;/b&gt;: " not in r.events.value and "Bo: Bo " not in r.events.value
     bo = next(k for k, (seat, _) in enumerate(s.moves) if seat == 1)
-    r.says[bo] = "Nobody bids higher."           # (words that do not name their mover: none of the games' own)
+    r.says.said[bo] = "Nobody bids higher."      # (words that do not name their mover: none of the games' own)
     r.step.value = bo + 1
     assert f"{bo + 1}. <i>Bo's move</i> &middot; Nobody bids higher." in r.events.value, r.events.value
 
