@@ -861,35 +861,31 @@ def _log_line(log, final) -> str:
 
 
 def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
-    """One log, checked step by step. ``--moves``: each step printed once it is checked
-    (a log refused at a line has printed the steps before it), told as the table heard it
-    when the end record says the game is not finished. Otherwise its progress as
-    ``simulate`` shows it (``progress``: ``--progress``, ``None`` when not given): a bar of
-    steps on a terminal, a line every :data:`PROGRESS_EVERY` seconds elsewhere."""
+    """One log, checked step by step, with its progress as ``simulate`` shows it
+    (``progress``: ``--progress``, ``None`` when not given): a bar of steps on a terminal, a
+    line every :data:`PROGRESS_EVERY` seconds elsewhere, on stderr. ``--moves``: every step,
+    printed once the whole log is checked (its end record's "over" is a claim until the
+    replay agrees: an unfinished game's moves are told as the table heard them, their
+    notation holding what is still hidden, the hands dealt and the cards laid face down,
+    and a log cut short and marked over printed those before it was refused)."""
     from bluffkit.core import log as gamelog
     from bluffkit.core.play import progress_bar
     shown = printable(str(path))
     bar = report = None
-    wants_bar = bool(progress or (progress is None and not moves and sys.stderr.isatty()))
-    if not wants_bar and progress is None and not moves:
+    wants_bar = bool(progress or (progress is None and sys.stderr.isatty()))
+    if not wants_bar and progress is None:
         report = _progress_lines(f"{shown}: replay", "steps")
+    lines: list[tuple[str, str, str]] = []        # each step: its head, its notation, its words
 
     def checked(c) -> None:
         nonlocal bar
         if wants_bar and bar is None:           # (the steps are counted once the header is read)
             bar = progress_bar(c.steps, shown if len(shown) <= 40 else "…" + shown[-39:], "step")
         if moves:
-            # an unfinished game's moves are told as the table heard them: their notation holds
-            # what is still hidden (the hands dealt, the cards laid face down), as the seed does
             game, names = c.log.game, c.log.names
             who = "chance" if c.seat is None else names[c.seat]
             said = game.narrate(c.before, c.seat, c.action, c.after, names)
-            line = printable(f"{c.step:4d}. {who:>8}: {game.notation(c.action):<24} {said}" if c.over
-                             else f"{c.step:4d}. {who:>8}: {said}")
-            if bar is not None:
-                bar.write(line, file=sys.stdout)
-            else:
-                print(line)
+            lines.append((f"{c.step:4d}. {who:>8}: ", f"{game.notation(c.action):<24}", said))
         if bar is not None:
             bar.update(1)
         elif report is not None:
@@ -902,8 +898,10 @@ def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
             bar.close()
     game, names = log.game, log.names
     final = states[-1]
-    over = game.is_over(final)
+    over = game.is_over(final)                  # (the replay's, not the end record's claim)
     if moves:
+        for head, notation, said in lines:
+            print(printable(head + (f"{notation} {said}" if over else said)))
         if not over:
             print("(the game is not finished: the moves are shown as the table heard them, without "
                   "the cards and notes they hide)")
@@ -1461,8 +1459,9 @@ def build_parser() -> argparse.ArgumentParser:
                                           "several, or a folder of them: each verified, one line each")
     s.add_argument("--moves", action="store_true", help="print every step (of one log)")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="a progress bar: of the steps of one log, of the logs when several (default: when "
-                        "stderr is a terminal and --moves is not given; otherwise a line every 10 s)")
+                   help="a progress bar on stderr: of the steps of one log (default: when stderr is a "
+                        "terminal, otherwise a line every 10 s), of the logs when several (default: when stderr "
+                        "is a terminal)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("play", help="play in the terminal against bots",

@@ -1,6 +1,7 @@
 """``bluffkit replay`` of one log shows how far it has got: a long log (thousands of steps,
-tens of seconds of checking) was silent until the end, and ``--moves`` printed its first
-step only once the whole log had been checked."""
+tens of seconds of checking) was silent until the end. ``--moves`` prints the steps once
+the whole log is checked (the end record's claim that the game is over decides whether the
+moves' notation, which holds the hidden cards, is printed)."""
 
 from __future__ import annotations
 
@@ -30,13 +31,38 @@ def _damaged_last_step(tmp_path: Path) -> tuple[Path, int]:
     return path, last["step"]
 
 
-def test_replay_moves_prints_each_step_once_it_is_checked(capsys, tmp_path):
-    """The steps checked before a refused one are printed; the refusal names its line."""
+def test_replay_moves_prints_no_step_of_a_log_it_refuses(capsys, tmp_path):
+    """The steps are printed once the whole log is checked: a log refused at its last step
+    prints none of them, only the refusal naming its line."""
     path, bad = _damaged_last_step(tmp_path)
     code, out, err = run(["replay", "--moves", path], capsys)
     assert code == 2 and f"line {bad + 1}: the state after step {bad} does not match" in err
-    steps = [line for line in out.splitlines() if line[:5].strip().rstrip(".").isdigit()]
-    assert len(steps) == bad - 1 and steps[0].startswith("   1.") and steps[-1].startswith(f"{bad - 1:4d}.")
+    assert out == "", out
+
+
+def test_replay_moves_keeps_the_hidden_cards_of_a_game_cut_short_and_marked_over(capsys, tmp_path):
+    """A Bløff log cut after 30 steps with an end record saying the game is over printed
+    every seat's deal and each face-down play, step by step as they were read, before the
+    replay found the game not over and refused it. The notation is printed once the replay
+    agrees with the end record: here never."""
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    s = Session(make_game("bloff"), ["random"] * 3, names=["A", "B", "C"], seed=5).run()
+    full = s.save(tmp_path / "full.jsonl").read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(full[:31] + [json.dumps({"end": {"steps": 30, "over": True}})]) + "\n", encoding="utf-8")
+    deal = json.loads(full[1])["chance"]
+    assert deal.startswith("deal ") and "play " in "".join(full[2:31]), "the steps cut hold the deal and plays"
+    code, out, err = run(["replay", "--moves", cut], capsys)
+    assert code == 2 and "the replay" in err, err
+    assert "deal " not in out and deal.split()[1][:8] not in out and "play " not in out, out[:300]
+
+
+def test_replay_moves_shows_its_progress_too(capsys, monkeypatch):
+    """--moves printed no progress at all, though its help promised lines every 10 s."""
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
+    code, out, err = run(["replay", "--moves", LOG], capsys)
+    assert code == 0 and "a valid log of" in out and "steps/s" in err, err
 
 
 def test_replay_moves_prints_what_it_printed_before(capsys):
