@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, IllegalAction, NotationError, RulesError, count, is_seat, quote
 from bluffkit.core.game import as_game
 from bluffkit.core.logfiles import NAME_RULE, name_ok
-from bluffkit.core.play import RunawayGame, watcher_of
+from bluffkit.core.play import RunawayGame, check_progress, progress_bar, watcher_of
 from bluffkit.core.seeding import check_seed, fresh_seed
 from bluffkit.core.trail import StateTrail
 
@@ -459,7 +460,8 @@ class Session:
                              replace=replace)
 
     @classmethod
-    def load(cls, path: str | Path, seats=None, undo: str = "own", *, seed: int | None = None) -> "Session":
+    def load(cls, path: str | Path, seats=None, undo: str = "own", *, seed: int | None = None,
+             progress=False) -> "Session":
         """A session from a log, at its last step; seats default to humans (``None``), else
         one agent per seat of the log.
 
@@ -480,10 +482,17 @@ class Session:
         (:class:`RulesError`, which does not say the log's seed: an unfinished game's seed
         deals every hand to come), unless it is that very seed: another would deal the rest of
         a game the log's seed began, and the log saved would name a seed that dealt only part
-        of it."""
+        of it.
+
+        ``progress``: ``True`` for a bar of the steps read (each is played by the rules and
+        checked against its digest: a Bløff log of 17,000 steps takes some 7 to 11 s), or a
+        function ``progress(done, total)`` called every 100 steps and at the last, as
+        :func:`~bluffkit.core.play.play_games` takes it."""
+        check_progress(progress)
         if seed is not None:
             seed = check_seed(seed)
-        log, states = gamelog.read(path)
+        with _reading(progress) as on_step:
+            log, states = gamelog.read(path, on_step=on_step)
         if seed is not None and log.seed is not None and seed != log.seed:
             # (the log's own seed is not said: an unfinished game's seed deals every hand to come)
             raise RulesError(f"seed={_seed_text(seed)}: this log names a seed of its own and goes on from it, as "
@@ -499,3 +508,27 @@ class Session:
         s.states = states
         s.says = [log.game.narrate(states[i], m[0], m[1], states[i + 1], s.names) for i, m in enumerate(log.moves)]
         return s
+
+
+@contextlib.contextmanager
+def _reading(progress):
+    """The ``on_step`` of :meth:`Session.load` for its ``progress`` (``None`` for none), and
+    the bar closed when the reading ends, read whole or refused."""
+    if not progress:
+        yield None
+        return
+    bar = None
+
+    def seen(checked) -> None:
+        nonlocal bar
+        if progress is True:
+            if bar is None:
+                bar = progress_bar(checked.steps, "reading the log", "step")
+            bar.update(1)
+        elif checked.step % 100 == 0 or checked.step == checked.steps:
+            progress(checked.step, checked.steps)
+    try:
+        yield seen
+    finally:
+        if bar is not None:
+            bar.close()

@@ -478,6 +478,25 @@ def test_load_refuses_a_bad_log(tmp_path):
         Session.load(path)
 
 
+def test_load_shows_the_progress_of_a_long_log_and_refuses_a_progress_it_cannot_call(tmp_path, capsys):
+    """A Bløff log of 17,000 steps takes seconds to check, with nothing said: ``progress``
+    takes a bar or a function, as simulations do; a function is called every 100 steps and at
+    the last, and a bad ``progress`` is refused before the file is read."""
+    s = Session(make_game("bloff"), ["random"] * 4, seed=3).run()
+    path = s.save(tmp_path / "g.jsonl")
+    calls = []
+    t = Session.load(path, progress=lambda done, total: calls.append((done, total)))
+    steps = len(s.moves)
+    assert steps > 200, "a log of some hundreds of steps"
+    assert t.moves == s.moves and calls[-1] == (steps, steps)
+    assert [d for d, _ in calls[:-1]] == list(range(100, steps, 100)) and all(x == steps for _, x in calls)
+    Session.load(path, progress=True)
+    assert f"{steps}/{steps}" in capsys.readouterr().err
+    for bad in ("x", lambda: None):
+        with pytest.raises(RulesError, match="progress"):
+            Session.load(tmp_path / "missing.jsonl", progress=bad)
+
+
 # -- scripted seats ------------------------------------------------------------------------------
 
 SCRIPTS = [["auction", "pass", "pass"],
