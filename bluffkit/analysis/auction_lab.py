@@ -287,9 +287,11 @@ def parse_values(text: str, players: int) -> list[float]:
     written with a leading 0 (``000``; ``050``, ``000.0`` too) is refused, the thousands
     comma named, as it is for the part of one that is not whole ("1,000.5": ``000.5``), and
     for a value past the largest ("20,000, 5" and "20,000.5, 5" for three). A decimal comma
-    ("1,5, 3": 1.5 and 3, or 1, 5 and 3?) is refused naming both readings where the text
-    also spaces its values apart (:func:`_decimal_comma`); commas alone ("1,5,3") read as
-    values, one between each two, as before.
+    ("1,5, 3" for two: 1.5 and 3, or 1, 5 and 3?) is named with both readings where the
+    count is off and the text also spaces its values apart (:func:`_decimal_comma`); where
+    the count is right ("1,5, 3" for three) the values are read, commas between them, as
+    commas alone ("1,5,3") always are: the other reading has too few values, and is not
+    whole money.
 
     >>> parse_values("300, 450; 800", 3)
     [300.0, 450.0, 800.0]
@@ -303,8 +305,6 @@ def parse_values(text: str, players: int) -> list[float]:
     example = ", ".join(map(str, values[:players])) + (", ..." if players > len(values) else "")
     how = (f"Type {players} values from 0 to {MAX_ANIMAL_VALUE:,}, the auctioneer's first then each bidder's, "
            f"separated by commas (e.g. {example}).")
-    if (said := _decimal_comma(text)) is not None:
-        raise RulesError(f"{said} {how}")
     items = [x.strip() for x in text.replace(";", ",").split(",") if x.strip()]
     typed = []
     for i, item in enumerate(items, 1):
@@ -340,6 +340,8 @@ def parse_values(text: str, players: int) -> list[float]:
                              f"values are money, in whole amounts as the notes are (write {write}). {how}")
         typed.append(float(int(value)))
     if len(typed) != players:
+        if (said := _decimal_comma(text)) is not None:
+            raise RulesError(f"{said} {how}")
         split = _thousands(text)
         comma = (f": commas separate values, so {' and '.join(split)} "
                  f"{'is two values' if len(split) == 1 else 'are two values each'}; write "
@@ -359,26 +361,26 @@ def parse_values(text: str, players: int) -> list[float]:
 
 
 def _decimal_comma(text: str) -> str | None:
-    """Why ``text`` cannot be read as values, when a comma with no space after it stands
-    between digits where it cannot be a thousands comma (the digits around it are not
-    grouped in threes, as in ``1,5``: a decimal comma, as many countries write 1.5) while
-    the text also separates values otherwise (``, `` or ``;`` or spaces): "1,5, 3" is 1.5
-    and 3 to one who writes a decimal comma, and 1, 5 and 3 to one who does not. Both
+    """Why ``text``, whose count of values is off, may have been meant otherwise: a comma
+    with no space after it stands between digits where it cannot be a thousands comma (the
+    digits around it are not grouped in threes, as in ``1,5``: a decimal comma, as many
+    countries write 1.5) while the text also separates values by ``, `` or ``;``: "1,5, 3"
+    is 1.5 and 3 to one who writes a decimal comma, and 1, 5 and 3 to one who does not. Both
     readings are named, as ``1.000``'s are; ``None`` when there is no such comma.
+    (:func:`parse_values` asks only when the count is off: where it is right, the text is
+    read with a comma between each two values, and the other reading has too few.)
 
-    Commas alone ("1,5,3", "300,450,800") read as they always have, each comma between two
-    values: the one separator leaves no other way of telling values apart, and a decimal
-    comma there gives more values than were meant, which the count of values refuses.
+    Commas alone ("1,5,3", "300,450,800") are not asked about: the one separator leaves no
+    other way of telling values apart.
 
     >>> _decimal_comma("1,5, 3")
     "'1,5' is 1.5 where a comma begins a fraction, and the two values 1 and 5 where a comma separates values, as the rest of the text is separated by ', ' (write 1, 5 for two values; a value is whole money, so for one write 1 or 2)."
     >>> _decimal_comma("1,5,3"), _decimal_comma("0, 1,000, 300"), _decimal_comma("300,450,800, 1")
     (None, None, None)
     """
-    if not re.search(r";|\S\s+\S", text.strip()):
+    if not re.search(r";|,\s", text.strip()):
         return None
-    sep = "; " if ";" in text else "spaces" if not re.search(r",\s", text) else ", "
-    sep = repr(sep) if sep != "spaces" else sep
+    sep = repr("; " if ";" in text else ", ")
     for m in re.finditer(r"(?<![\w.,+\-\u2212\u2013\u2014])\+?[0-9]+(?:,[0-9]+)+(?![\w.]|,[0-9])", text):
         chain = m.group()
         if re.fullmatch(r"\+?[0-9]{1,3}(?:,[0-9]{3})+", chain):     # 1,000 or 300,450: a thousands comma may be meant
@@ -392,8 +394,8 @@ def _decimal_comma(text: str) -> str | None:
                     f"{parts[0]} and {parts[1]} where a comma separates values, as the rest of the text is separated "
                     f"by {sep} (write {', '.join(parts)} for two values; {whole}).")
         return (f"{quote(chain)} has commas with no space after them, each of which may begin a fraction (a decimal "
-                f"comma) or separate two values, as the rest of the text is separated by {sep} (write "
-                f"{', '.join(parts)} for {len(parts)} values; a value is whole money).")
+                f"comma) or separate two values, as the rest of the text is separated by {sep}; a value is whole "
+                f"money.")
     return None
 
 

@@ -648,23 +648,22 @@ def test_a_thousands_comma_past_the_largest_value_is_named_not_written_as_0(type
     ("1,5, 3", 2, "'1,5' is 1.5 where a comma begins a fraction, and the two values 1 and 5 where a comma separates "
                   "values, as the rest of the text is separated by ', ' (write 1, 5 for two values; a value is whole "
                   "money, so for one write 1 or 2). Type 2 values"),
-    ("1,5, 3", 3, "'1,5' is 1.5 where a comma begins a fraction"),       # (read as 1, 5, 3 without a word before)
     ("0, 3,0", 2, "'3,0' is 3.0 where a comma begins a fraction, and the two values 3 and 0 where a comma separates "
                   "values, as the rest of the text is separated by ', ' (write 3, 0 for two values; for one write 3)."),
     ("1,5; 3", 2, "'1,5' is 1.5 where a comma begins a fraction, and the two values 1 and 5 where a comma separates "
                   "values, as the rest of the text is separated by '; '"),
-    ("1,5 3", 2, "'1,5' is 1.5 where a comma begins a fraction, and the two values 1 and 5 where a comma separates "
-                 "values, as the rest of the text is separated by spaces"),
     ("0, 10,0000", 2, "'10,0000' is 10.0000 where a comma begins a fraction"),     # not a thousands comma: 4 digits
-    ("1000,500, 3", 3, "'1000,500' is 1000.500 where a comma begins a fraction"),  # nor with 4 digits before it
+    ("1000,500, 3", 2, "'1000,500' is 1000.500 where a comma begins a fraction"),  # nor with 4 digits before it
     ("1,5,3, 4", 3, "'1,5,3' has commas with no space after them, each of which may begin a fraction (a decimal "
-                    "comma) or separate two values, as the rest of the text is separated by ', ' (write 1, 5, 3 for 3 "
-                    "values; a value is whole money). Type 3 values"),
+                    "comma) or separate two values, as the rest of the text is separated by ', '; a value is whole "
+                    "money. Type 3 values"),
+    ("1,000,5, 2", 2, "'1,000,5' has commas with no space after them"),    # (it advised "write 1, 000, 5")
 ])
 def test_a_decimal_comma_beside_values_spaced_apart_is_refused_naming_both_readings(typed, players, said):
-    """"1,5, 3" was read as three values 1, 5 and 3, where a person who writes a decimal comma
-    meant 1.5 and 3: a comma with no space after it, between digits not grouped in threes, in
-    a text whose other values are spaced apart, is refused, as "1.000" is, naming both readings."""
+    """"1,5, 3" for two was refused as three values 1, 5 and 3, where a person who writes a
+    decimal comma meant 1.5 and 3: a comma with no space after it, between digits not grouped
+    in threes, in a text whose other values are spaced apart by ", " or ";", is named with
+    both readings, as "1.000" is, when the count is off."""
     from bluffkit.analysis.auction_lab import parse_values
     with pytest.raises(RulesError) as e:
         parse_values(typed, players)
@@ -676,6 +675,8 @@ def test_a_decimal_comma_beside_values_spaced_apart_is_refused_naming_both_readi
     ("0,5", 2, [0.0, 5.0]),
     ("300, 450; 800", 3, [300.0, 450.0, 800.0]),
     ("0,\t5, 3", 3, [0.0, 5.0, 3.0]),
+    ("1,5, 3", 3, [1.0, 5.0, 3.0]),         # the count is right: the other reading has two values, 1.5 not whole
+    ("10,20, 30", 3, [10.0, 20.0, 30.0]),
 ])
 def test_commas_alone_and_spaced_commas_read_as_before(typed, players, read):
     from bluffkit.analysis.auction_lab import parse_values
