@@ -32,6 +32,8 @@ def test_each_option_refuses_the_same_texts_in_words_naming_it(text):
 
 
 def test_games_minus_zero_is_zero_games_and_refused_as_zero_is():
+    """-0 is read as 0 (it was refused as no number), then refused where 0 is."""
+    assert cli._whole("-0", "--games", 0, 10, "a count") == 0 == cli._seed("-0")
     with pytest.raises(BluffkitError) as minus:
         cli._games("-0")
     with pytest.raises(BluffkitError) as zero:
