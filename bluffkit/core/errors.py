@@ -743,9 +743,10 @@ def printable(text, newlines: bool = False) -> str:
         ch in _INVISIBLE and not _shows_emoji(text, i))) else _escaped(ch) for i, ch in enumerate(text))
 
 
-#: The format characters that show as nothing and join nothing: the zero-width space, the word
+#: The format characters that show as nothing and join nothing: the soft hyphen (shown only
+#: where a line breaks, which a terminal's line never does), the zero-width space, the word
 #: joiner, the invisible operators, the Mongolian vowel separator and the byte order mark.
-_ZERO_WIDTH = frozenset("\u180e\u200b\u2060\u2061\u2062\u2063\u2064\ufeff")
+_ZERO_WIDTH = frozenset("\u00ad\u180e\u200b\u2060\u2061\u2062\u2063\u2064\ufeff")
 
 
 def _escaped(ch: str) -> str:

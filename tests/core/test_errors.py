@@ -64,7 +64,8 @@ def test_json_text_still_escapes_a_selector_after_a_digit_or_letter_that_shows_n
 
 
 @pytest.mark.parametrize("ch", ["\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\u17b4", "\u180b",
-                                "\ufe0f", "\U000e0100", "\u180e", "\u2060", "\u2061", "\u2064", "\ufeff", "\u200b"])
+                                "\ufe0f", "\U000e0100", "\u180e", "\u2060", "\u2061", "\u2064", "\ufeff", "\u200b",
+                                "\u00ad"])
 def test_printable_escapes_what_shows_as_nothing_so_a_name_cannot_pass_for_another(ch):
     """The terminal's ``printable`` escaped control and bidirectional characters only:
     "Ana\\u3164" (a Hangul filler) and "Ana\\u200b" printed as "Ana", the name of another
