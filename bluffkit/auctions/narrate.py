@@ -290,10 +290,18 @@ def settling_lines(src, names, rules, money, lot_words=None) -> list[str]:
     done = src.phase in ("pay", "over")               # (before: the auctioneer still sells or buys)
     out += [f"{'Sold' if done else 'Won at the hammer'}: {escape(line)}"
             for line in awards_lines(src, names, rules, lot_words)]
-    bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
     out += [f"{escape(names[payer])} owes {escape(names[payee])} {count(amount, 'note') if mode == 'count' else amount_said(amount)}"
-            for payer, payee, amount, mode in src.payments if (payer, payee) not in bought]
+            for payer, payee, amount, mode in owed(src)]
     return out
+
+
+def owed(src) -> list[tuple]:
+    """The payments owed that :func:`settling_lines` says, ``(payer, payee, amount, mode)``:
+    all of ``src.payments`` but the auctioneer's purchases of lots it kept by its right of
+    first refusal, which the lot's own line says once sold."""
+    done = src.phase in ("pay", "over")
+    bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
+    return [p for p in src.payments if (p[0], p[1]) not in bought]
 
 
 def awards_lines(src, names, rules, lot_words=None) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from bluffkit.auctions.engine import FORMAT_TABLES
-from bluffkit.auctions.narrate import animals_text, face_down_lot, settling_lines
+from bluffkit.auctions.narrate import animals_text, face_down_lot, owed, settling_lines
 from bluffkit.auctions.rules import price_words
 from bluffkit.core.errors import by_name, count as how_many, split_options
 from bluffkit.core.money import amount, total
@@ -61,10 +61,7 @@ def settling_payers(src) -> list[int | None]:
     """Who pays in each line of :func:`~bluffkit.auctions.narrate.settling_lines` that is a
     payment owed (its payer); ``None`` for the others (a bidder who could not pay and showed
     all their money; a lot sold)."""
-    done = src.phase in ("pay", "over")
-    bought = {(src.auctioneer, s) for i, (s, an, _) in enumerate(src.awards) if done and an and i in src.kept}
-    return [None] * (len(src.shown) + len(src.awards)) + [
-        payer for payer, payee, _amount, _mode in src.payments if (payer, payee) not in bought]
+    return [None] * (len(src.shown) + len(src.awards)) + [payer for payer, *_ in owed(src)]
 
 
 def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores, seat=None) -> str:
@@ -124,7 +121,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
     settling = settling_lines(src, names, r, lambda notes: notes_html(notes, d))
     payers = settling_payers(src)
     first, sales = len(src.shown), len(src.awards)
-    said = [seat is not None and len(payers) == len(settling) and (first <= k < first + sales or payers[k] == seat)
+    said = [seat is not None and (first <= k < first + sales or payers[k] == seat)
             for k in range(len(settling))]
     lines += [f"<div class='bk-box{over}{' bk-settling' if out else ''}'>{line}.</div>"
               for line, out in zip(settling, said)]
