@@ -364,18 +364,29 @@ def _not_through_nowhere(path: Path, option: str) -> None:
     not there (``ln -s /nonexistent/x.csv x.csv`` made ``/nonexistent``). A link to a file
     still to be made, in a folder that is there, is written through as before."""
     shown = printable(str(path))[:200]
+    _folder_not_nowhere(path.parent, option, path)
     try:
-        for link in path.parents:
-            if link.is_symlink() and not link.exists():
-                raise BluffkitError(f"{option} {shown}: {printable(str(link))} is a link to "
-                                    f"{printable(os.readlink(link))}, which does not exist (or links back to "
-                                    f"itself); make that folder first, or give another")
         if path.is_symlink() and not path.exists():
             folder = Path(os.path.realpath(path)).parent
             if not folder.is_dir():
                 raise BluffkitError(f"{option} {shown} is a link to {printable(os.readlink(path))}, whose folder "
                                     f"{printable(str(folder))} is not there; the folders of a link's target are "
                                     f"not made: make that folder first, or give another name")
+    except (OSError, ValueError):          # a name too long, a NUL: said by the checks after this one
+        return
+
+
+def _folder_not_nowhere(folder: Path, option: str, named: Path | None = None) -> None:
+    """Refuse an output ``folder`` that is, or lies through, a symbolic link to nowhere
+    (``tournament --out``: its folder is made where missing; through such a link the system
+    said only "File exists"); ``named``: the path the option gave, if not the folder."""
+    shown = printable(str(named or folder))[:200]
+    try:
+        for link in (folder, *folder.parents):
+            if link.is_symlink() and not link.exists():
+                raise BluffkitError(f"{option} {shown}: {printable(str(link))} is a link to "
+                                    f"{printable(os.readlink(link))}, which does not exist (or links back to "
+                                    f"itself); make that folder first, or give another")
     except (OSError, ValueError):          # a name too long, a NUL: said by the checks after this one
         return
 
@@ -512,6 +523,7 @@ def cmd_tournament(args) -> int:
     agents = _agent_names(args.agents)
     table = plan(game, agents, games, args.seed, players=args.players, mode=args.lineups,   # refused before "started"
                  chunk=args.chunk)["lineups"]
+    _folder_not_nowhere(Path(args.out), "--out")
     if args.workers != 0:
         import logging
         logging.getLogger("distributed").setLevel(logging.ERROR)    # dask's own INFO lines would bury the results

@@ -39,3 +39,18 @@ def test_out_makes_a_missing_folder_of_its_own_path_and_says_so_in_help(capsys, 
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--help"])
     assert "on its path that is not there is made" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("below", ["", "sub"])
+def test_a_tournament_folder_that_is_a_link_to_nowhere_is_refused_in_words(capsys, tmp_path, below):
+    """tournament --out a link to a folder that is not there said "cannot make the
+    tournament's folder there (File exists)"."""
+    link = tmp_path / "results"
+    link.symlink_to(tmp_path / "gone")
+    out = link / below if below else link
+    args = ["tournament", "bloff", "--games", "2", "--players", "3", "--agents", "random,honest", "--seed", "1",
+            "--workers", "0", "--no-progress", "--out", str(out)]
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert f"{link} is a link to {tmp_path}/gone, which does not exist" in err and "File exists" not in err, err
+    assert [p.name for p in tmp_path.iterdir()] == ["results"]
