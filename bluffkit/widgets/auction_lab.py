@@ -61,7 +61,7 @@ from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, u
 from bluffkit.core.money import dot_thousands, total
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
-from bluffkit.widgets.auction_moves import AmountBox, MoveControls, read_amount
+from bluffkit.widgets.auction_moves import AmountBox, MoveControls, choice_words, read_amount
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render_auction import all_seeing_html, owed_prices, payoff_html, refusal_html, seat_html
 from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
@@ -639,7 +639,13 @@ class AuctionLab(ClosesWhole, W.VBox):
                 self.view.value = seat_html(s.game, obs, s.names)
                 if me in s.to_move and obs.legal:
                     said = by_name(obs.legal.description, s.names)
-                    if self.projector.value:         # (the typed move's box is hidden there: see without_examples)
+                    if self.projector.value and not obs.legal.pay:
+                        # the typed move's box is hidden there and the buttons are the moves:
+                        # said in their words, as Bidder Up!'s prompt says them, not in the
+                        # notation ("raise NOTE" over "Lay a 10 note", Number Call's "bid 1"
+                        # of a count of notes, "bid 1010" beside "Bid 1,010")
+                        said = choice_words(obs, s.names)
+                    elif self.projector.value:       # (see without_examples, without_owed)
                         said = without_owed(without_examples(said))
                     self.private.value += _box(f"<b>Your move, {escape(s.names[me])}</b>: {escape(said)}.")
                     self.controls.show(obs, s.names)

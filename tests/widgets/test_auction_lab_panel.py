@@ -1495,6 +1495,40 @@ def test_the_projector_leaves_out_typed_examples_the_prompts_do_give():
     assert _play_the_typed_examples("secret-count") > 0
 
 
+@pytest.mark.parametrize("fmt, said", [
+    ("american-count", "pass, or lay one more note face down"),
+    ("secret-count", "pass, or lay notes face down (click your notes, then Lay)"),
+    ("number-call", "pass, or bid 1 note or more"),
+    ("classic", "pass, or bid 10 or more"),
+])
+def test_on_the_projector_the_prompt_says_the_moves_in_the_buttons_words(fmt, said):
+    """On the projector the typed move's box is hidden and the buttons are the moves, but
+    the prompt said them in the typed notation beside buttons that name them otherwise:
+    "pass or raise NOTE (one of your notes, face down)" over "Lay a 10 note", "lay NOTES
+    face down" over the notes and Lay, Number Call's "bid 1 or more" of a count auction
+    ("1 note"), Classic's "bid 1010 or more" beside "Bid 1,010". There it says them as
+    Bidder Up!'s prompt does (:func:`~bluffkit.widgets.auction_moves.choice_words`); off the
+    projector the notation stays, beside the box where it is typed."""
+    lab = AuctionLab(fmt=fmt, human=1, right=False, seed=7)
+    notation = lab.session.legal(1).description
+    lab.projector.value = True
+    assert f"</b>: {said}.</div>" in unescape(lab.private.value), lab.private.value
+    lab.projector.value = False
+    assert f"</b>: {notation}.</div>" in unescape(lab.private.value), lab.private.value
+
+
+def test_on_the_projector_a_bid_past_999_is_said_as_its_button_says_it():
+    """Classic's prompt said "bid 1010 or more" beside the button "Bid 1,010" on the projector."""
+    lab = AuctionLab(fmt="classic", bidders=2, human=1, right=False, seed=3)
+    lab.projector.value = True
+    lab.play_move("bid 1000")
+    while not lab.session.over and lab.session.waiting_for != 1:
+        lab.next_button.click()
+    if lab.session.legal(1).bid:
+        lo = lab.session.legal(1).bid[0]
+        assert f"bid {lo:,} or more" in lab.private.value and f"bid {lo} or more" not in lab.private.value
+
+
 def test_on_the_projector_the_auctions_buttons_share_the_top_row_with_the_switch():
     """On a 1280 x 720 projector New auction, Next step and Run to the end took a row of
     their own under the Projector switch (some 50 px: with the file browser open What
@@ -1520,7 +1554,7 @@ def test_on_the_projector_the_prompt_leaves_out_the_typed_examples():
     lab = AuctionLab(fmt="secret-count", bidders=3, human=1, right=False, seed=3)
     assert "e.g. lay 0: your 0 note" in lab.private.value
     lab.projector.value = True
-    assert "e.g." not in lab.private.value and "pass or lay NOTES face down.</div>" in lab.private.value
+    assert "e.g." not in lab.private.value and "NOTES" not in lab.private.value
     lab.projector.value = False
     assert "e.g. lay 0: your 0 note" in lab.private.value
     assert without_examples("pick 1 of the 3 face-down cards by place, 1 to 3 (e.g. pick 1)") == \
