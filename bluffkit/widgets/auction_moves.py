@@ -299,7 +299,7 @@ class AmountBox(W.Text):
 
 
 def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_count: bool = False,
-                     all_money: bool = False) -> tuple[str, str] | None:
+                     all_money: bool = False, typed="") -> tuple[str, str] | None:
     """The words of a bid box's button for the amount ``n`` read from it (:func:`read_amount`),
     ``None`` where it is a bid the button plays; else the closed button's words and tooltip,
     saying what a bid may be in public words only: 0 or less, or no whole number, is below
@@ -308,10 +308,15 @@ def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_co
     the notation's :data:`~bluffkit.core.money.MAX_DIGITS` digits) "Bid at most 4,360". An
     amount from 1 to below ``lo`` stays a bid the engine refuses in words (why is its to say:
     "the lowest bid now is 10"). Used by every bid box: the auctions' (:class:`MoveControls`)
-    and the table's (:class:`bluffkit.widgets.table.TablePanel`).
+    and the table's (:class:`bluffkit.widgets.table.TablePanel`). ``typed``: the box's text,
+    where something that is no whole number is typed ("1600.5", "abc": "Bid a whole number",
+    where "Bid 10 or more" read as if the 1,600 typed were too little, and a projected class
+    sees no tooltip); an empty box says the lowest bid.
 
     >>> closed_bid_words(30, 10, 4360), closed_bid_words(None, 10, 4360)[0], closed_bid_words(5000, 10, 4360, all_money=True)
     (None, 'Bid 10 or more', ('Bid at most 4,360', 'more than all the money in the game (4,360)'))
+    >>> closed_bid_words(None, 10, 4360, typed="1600.5")
+    ('Bid a whole number', 'type a whole number, e.g. 120, 1,000 or 1e3: bid 10 or more')
     """
     least = 0 if lo <= 0 else 1          # (The Call's auctioneer holding only a 0 note calls 0)
     if n is not None and least <= n <= most:
@@ -321,13 +326,15 @@ def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_co
                 f"more than all the money in the game ({price_said(most, by_count)})"
                 if all_money else f"a bid has at most {MAX_DIGITS} digits")
     start = price_said(max(lo, least), by_count)
+    if n is None and isinstance(typed, str) and typed.strip():
+        return (f"{verb} a whole number", f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more")
     return (f"{verb} {start} or more",
             f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more"
             if n is None else f"{verb.lower()} {start} or more" + (": an amount above 0" if least else ""))
 
 
 def closed_bid_said(n: int | None, lo: int, most: int, verb: str = "Bid", by_count: bool = False,
-                    all_money: bool = False) -> str | None:
+                    all_money: bool = False, typed="") -> str | None:
     """What a closed bid button (:func:`closed_bid_words`) clicked from code says, once: its
     words, then why, in public words only ("Bid 10 or more: an amount above 0.", "Bid at most
     4,360: all the money in the game."; ``button.click()`` runs a closed button's handlers,
@@ -339,11 +346,15 @@ def closed_bid_said(n: int | None, lo: int, most: int, verb: str = "Bid", by_cou
     ('Bid 10 or more: type a whole number, e.g. 120, 1,000 or 1e3.', 'Bid 10 or more: an amount above 0.')
     >>> closed_bid_said(5000, 10, 4360, all_money=True), closed_bid_said(-1, 0, 4360, "Call")
     ('Bid at most 4,360: all the money in the game.', 'Call 0 or more: no amount below 0.')
+    >>> closed_bid_said(None, 10, 4360, typed="abc")
+    'Bid a whole number: 10 or more.'
     """
-    words = closed_bid_words(n, lo, most, verb, by_count, all_money)
+    words = closed_bid_words(n, lo, most, verb, by_count, all_money, typed)
     if words is None:
         return None
-    if n is None:
+    if n is None and words[0].endswith(" a whole number"):
+        why = f"{price_said(max(lo, 0 if lo <= 0 else 1), by_count)} or more"
+    elif n is None:
         why = "type a whole number, e.g. 120, 1,000 or 1e3"
     elif n > most:
         why = "all the money in the game" if all_money else f"a bid has at most {MAX_DIGITS} digits"
@@ -432,7 +443,7 @@ class MoveControls(W.VBox):
             # unless it has more digits than a bid holds (-1e999: the refusal quoted 101 digits).
             # Nothing is played, and the refusal says why, as the table's closed Bid does
             said = closed_bid_said(n, self._range[0], self.most(), self._verb, bool(self._unit),
-                                   self.all_money is not None)
+                                   self.all_money is not None, self.amount.value)
             if self.warn is not None and said is not None:
                 self.warn(said)
             return
@@ -538,7 +549,8 @@ class MoveControls(W.VBox):
         verb = self._verb
         # (in public words only: The Call's highest price is the caller's own money, which the
         # button, kept from one seat to the next, does not hold)
-        closed = closed_bid_words(n, self._range[0], self.most(), verb, bool(self._unit), self.all_money is not None)
+        closed = closed_bid_words(n, self._range[0], self.most(), verb, bool(self._unit), self.all_money is not None,
+                                  self.amount.value)
         if closed is not None or n is None:
             b.description, b.tooltip = closed or (verb, verb.lower())
             b.disabled = True

@@ -264,7 +264,7 @@ class TablePanel(SeatPanel):
         lowest bid is played and refused in words, which say why ("the lowest bid now is 10")."""
         b = self.bid_button
         closed = closed_bid_words(read_amount(self.amount.value), self._lowest, self.most(),
-                                  all_money=True)
+                                  all_money=True, typed=self.amount.value)
         if closed is None:
             b.description, b.tooltip, b.disabled = "Bid", "bid the amount typed", False
         else:
@@ -285,7 +285,7 @@ class TablePanel(SeatPanel):
         elif n is not None and -10 ** MAX_DIGITS < n <= 0:     # (-1e999: the refusal quoted 101 digits)
             self.try_move(f"bid {n}")
         else:           # (the button's words once, then why: its tooltip said them again)
-            said = closed_bid_said(n, self._lowest, self.most(), all_money=True)
+            said = closed_bid_said(n, self._lowest, self.most(), all_money=True, typed=self.amount.value)
             self.message.value = note(escape(said or self.bid_button.description), error=True)
 
     def _step_bid(self, sign: int) -> None:
