@@ -761,7 +761,8 @@ def test_the_projector_puts_the_seats_own_farm_board_first_and_folds_the_others(
     own, more = t.farms.value, t.more_farms.value
     assert _card(own, 0) and 'data-seat="1"' not in own, "the seat's own farm board alone"
     assert "bk-other-farms" in more and all(f'data-seat="{s}"' in more for s in (1, 2, 3))
-    assert "The other farm boards: Daniel (pawn 2, ▶ turn, auctioneer)" in more and "Text view" in more
+    # (the arrow held to its word by a no-break space: it stood alone where the summary wrapped)
+    assert "The other farm boards: Daniel (pawn 2, ▶\u00a0turn, auctioneer)" in more and "Text view" in more
     col = list(t.controls.children)
     assert col.index(t.farms) < col.index(t.events) < col.index(t.more_farms)
     assert "bk-turn-line" not in t.legal_text.value and "class='bk-auction'" in t.legal_text.value

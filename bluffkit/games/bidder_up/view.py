@@ -169,7 +169,9 @@ def _others_folded(farms, sub, to_move) -> str:
         return ""
     said = []
     for f in farms:
-        marks = (["▶ turn"] if f.current else []) + (["auctioneer"] if sub is not None and f.seat == sub.auctioneer
+        # (a no-break space: where the summary wrapped on a projector, the arrow stood alone at
+        # the end of a line or the start of the next, a second fold arrow to the eye)
+        marks = (["▶\u00a0turn"] if f.current else []) + (["auctioneer"] if sub is not None and f.seat == sub.auctioneer
                                                       else []) + \
             ([auction_asked(sub)] if sub is not None and f.seat in to_move else [])
         said.append(f"{html.escape(f.name)} (" + ", ".join([f"pawn {f.seat + 1}"] + marks) + ")")
