@@ -380,15 +380,11 @@ def _folder_not_nowhere(folder: Path, option: str, named: Path | None = None) ->
     """Refuse an output ``folder`` that is, or lies through, a symbolic link to nowhere
     (``tournament --out``: its folder is made where missing; through such a link the system
     said only "File exists"); ``named``: the path the option gave, if not the folder."""
-    shown = printable(str(named or folder))[:200]
-    try:
-        for link in (folder, *folder.parents):
-            if link.is_symlink() and not link.exists():
-                raise BluffkitError(f"{option} {shown}: {printable(str(link))} is a link to "
-                                    f"{printable(os.readlink(link))}, which does not exist (or links back to "
-                                    f"itself); make that folder first, or give another")
-    except (OSError, ValueError):          # a name too long, a NUL: said by the checks after this one
-        return
+    from bluffkit.core.logfiles import link_to_nowhere
+    why = link_to_nowhere(folder)
+    if why is not None:
+        raise BluffkitError(f"{option} {printable(str(named or folder))[:200]}: {why}; make that folder first, "
+                            f"or give another")
 
 
 def _apart(out: Path, logs: Path) -> None:

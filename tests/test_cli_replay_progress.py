@@ -1,7 +1,7 @@
 """``bluffkit replay`` of one log shows how far it has got: a long log (thousands of steps,
 tens of seconds of checking) was silent until the end. ``--moves`` prints the steps once
-the whole log is checked (the end record's claim that the game is over decides whether the
-moves' notation, which holds the hidden cards, is printed)."""
+the whole log is checked (the replay's own answer to whether the game is over, not the end
+record's claim, decides whether the moves' notation, which holds the hidden cards, is printed)."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from bluffkit.agents.base import make_agent
 from bluffkit.core import log as gamelog
 from bluffkit.core.errors import BluffkitError, RulesError, check_whole, count, printable, quote
 from bluffkit.core.game import as_game
+from bluffkit.core.logfiles import link_to_nowhere
 from bluffkit.core.play import MAX_GAMES, check_progress, play_games
 from bluffkit.core.seeding import check_seed, game_seeds
 
@@ -79,11 +80,9 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     if there:                                # another run's: overwritten in part, or mixed with these
         raise BluffkitError(f"logs folder {out_dir} already holds {count(len(there), 'game log')} ({there[0].name}, ...) "
                             "of another run: give a folder without game logs (a new one, say)")
-    for link in (out_dir, *out_dir.parents):  # a link to nowhere on the way (mkdir said "file exists")
-        if link.is_symlink() and not link.exists():
-            raise BluffkitError(f"cannot write the logs to the folder {printable(str(out_dir))}: "
-                                f"{printable(str(link))} is a link to {printable(os.readlink(link))}, which does not "
-                                f"exist (or links back to itself); make that folder first, or give another")
+    if (why := link_to_nowhere(out_dir)) is not None:     # (mkdir said "file exists")
+        raise BluffkitError(f"cannot write the logs to the folder {printable(str(out_dir))}: {why}; make that "
+                            f"folder first, or give another")
     created = []                             # the folders made here, deepest first
     d = out_dir
     while not d.exists():

@@ -90,6 +90,24 @@ def _cut(text: str, limit: int) -> str:
     return "".join(kept) + "..."
 
 
+def link_to_nowhere(folder) -> str | None:
+    """Why ``folder`` (a ``Path``) cannot be made: it is, or lies through, a symbolic link to
+    nowhere (making it, the system said only "File exists"): "x is a link to /gone, which
+    does not exist (or links back to itself)", names escaped; ``None`` where none is (or
+    the name cannot be looked at: too long, a NUL, which the checks after this one say).
+    Used by every output folder: ``simulate --logs``, ``simulate --out``'s folder,
+    ``tournament --out``."""
+    from bluffkit.core.errors import printable
+    try:
+        for link in (folder, *folder.parents):
+            if link.is_symlink() and not link.exists():
+                return (f"{printable(str(link))} is a link to {printable(os.readlink(link))}, which does not exist "
+                        f"(or links back to itself)")
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def is_file_name(path) -> bool:
     """Whether ``path`` names a file: text or a path, not empty (``None`` or a number is no
     name: ``str(None)`` would open a file called ``None``)."""
