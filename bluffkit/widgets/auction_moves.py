@@ -106,14 +106,16 @@ def shown_refusals(legal, lots: int) -> tuple:
     return tuple(x for x in legal.refusals if x == BUY or BUY not in legal.refusals or set(x.keep) != every)
 
 
-def choice_words(obs, names, pen_words=None) -> str:
+def choice_words(obs, names, pen_words=None, owed_on_button: bool = False) -> str:
     """What the seat of ``obs`` may do in its auction, in the words of the buttons that do it
     (:class:`MoveControls`), not in the typed moves' notation ("raise NOTE", "lay NOTES",
     "choose 2 (by seat number)") that a panel's prompt quoted beside buttons naming them
     otherwise: "pass, or lay one more note face down" (the buttons name the notes: "Lay a
     10 note"; the prompt's "(a button for each of your notes)" took a line of a projector's
     column, and the newest line of What happened went below a 1280 x 720 screen);
-    ``pen_words`` as :meth:`MoveControls.show`'s.
+    ``pen_words`` as :meth:`MoveControls.show`'s. ``owed_on_button``: a payment is said
+    without its payee and amount, which the Pay button says ("Pay 0 notes (0) — you owe
+    André 60"; on a projector the prompt said them again above it, a line of the column).
 
     >>> from bluffkit.auctions import Auction
     >>> g = Auction.create(format="classic")
@@ -146,10 +148,12 @@ def choice_words(obs, names, pen_words=None) -> str:
     out += [str(x) for x in shown_refusals(legal, len(getattr(obs, "awards", ())))]
     if legal.pay:
         owed, mode, payee = legal.pay
-        out.append(f"pay {names[payee]} {amount_said(owed)}" + (" notes, any notes (their value does not count; click them, then Pay)"
-                                                    if mode == "count"
-                                                    else " in notes (no change is given; click your notes, "
-                                                         "then Pay)"))
+        if owed_on_button:          # "pay any notes (...)", "pay in notes (...)": the button says to whom, how much
+            head = "pay any notes" if mode == "count" else "pay in notes"
+        else:
+            head = f"pay {names[payee]} {amount_said(owed)}" + (" notes, any notes" if mode == "count" else " in notes")
+        out.append(head + (" (their value does not count; click them, then Pay)" if mode == "count"
+                           else " (no change is given; click your notes, then Pay)"))
     if legal.pick:
         k, n = legal.pick
         out.append(f"point at {'a card' if k == 1 else f'{k} cards'} of the {n} face down")

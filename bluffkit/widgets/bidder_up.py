@@ -627,6 +627,8 @@ class BidderUpTable(SeatPanel):
         obs = self.session.observe(seat)
         self.view.value = self.seat_html(obs)
         self._draw_farms(seat, obs)
+        if obs.legal is not None and obs.legal.inner is not None and obs.auction is not None:
+            self._body = self._auction_prompt(escape(self.session.names[seat]), obs)   # (a payment's words)
         self._show_prompt()
 
     # -- "What happened", turn by turn ----------------------------------------------------
@@ -968,6 +970,16 @@ class BidderUpTable(SeatPanel):
         the lot, the format, who holds it, what is public of the bids, whose move), at the
         top of the controls, then what this seat may do; the board beside it unmoved."""
         sub = obs.auction
+        words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
+        self._prompt(self._auction_prompt(me, obs))
+        self.auction_moves.show(sub, self.session.names, words)
+        self._explain_refusals(sub, words)
+        self.auction_moves.layout.display = _SHOW
+
+    def _auction_prompt(self, me, obs) -> str:
+        """What the seat may do in its auction (:meth:`_draw_auction`'s prompt), in the
+        buttons' words; drawn again when the projector is switched (its payment's words)."""
+        sub = obs.auction
         names = self.session.names
         high = ""
         if sub.rules.calls_any_amount and sub.legal and sub.legal.call:
@@ -984,14 +996,13 @@ class BidderUpTable(SeatPanel):
             high += f" You showed all your money: on this repeat you may bid at most {most}."
         # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
         words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
-        may = choice_words(sub, names, words)   # in the buttons' words, not the typed notation
+        # in the buttons' words, not the typed notation; on a projector a payment without the
+        # payee and amount its Pay button says ("Pay 0 notes (0) — you owe André 60")
+        may = choice_words(sub, names, words, owed_on_button=bool(self.projector.value))
         shown = set(shown_refusals(sub.legal, len(sub.awards))) if sub.legal else set()
         # what Sell and Buy do, on the screen and not in their tooltips alone (a class sees no tooltip)
         high += "".join(f" {escape(said)}" for r, said in self._refusals_said(sub, words) if r in shown)
-        self._prompt(f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}")
-        self.auction_moves.show(sub, self.session.names, words)
-        self._explain_refusals(sub, words)
-        self.auction_moves.layout.display = _SHOW
+        return f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}"
 
     def _explain_refusals(self, sub, words=None) -> None:
         """The auctioneer's Sell and Buy buttons say in their tooltips what they do, by the

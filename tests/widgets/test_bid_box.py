@@ -385,3 +385,26 @@ def test_the_amount_box_gives_its_room_to_bid_s_closed_words():
     assert (layout.flex, layout.min_width, layout.max_width) == ("1 1 64px", "64px", "110px")
     row = next(r for r in c.children if c.amount in getattr(r, "children", ()))
     assert row.layout.flex_flow == "row wrap" and c.bid_button in row.children
+
+
+def test_on_a_projector_bidder_up_s_pay_prompt_leaves_the_payee_and_amount_to_the_pay_button():
+    """On a projector Bidder Up!'s prompt said "pay André 60 in notes (...)" above the button
+    "Pay 0 notes (0) — you owe André 60", a line of the column said twice; off the projector
+    the prompt names them, as before."""
+    t = BidderUpTable("fairground", players=3, humans=[0, 1, 2], names=["Annette", "Daniel", "Ben"], seed=1)
+    d, rng = driver_for(t), np.random.default_rng(0)
+    for _ in range(6000):
+        obs = t.session.observe(t.viewer) if t.viewer is not None else None
+        sub = getattr(obs, "auction", None) if obs is not None and obs.legal is not None and obs.legal.inner else None
+        if sub is not None and sub.legal is not None and sub.legal.pay and sub.legal.pay[1] != "count":
+            break
+        d.click(t, rng)
+    else:
+        raise AssertionError("no human auction payment in 6000 clicks")
+    owed, _, payee = sub.legal.pay
+    named = f"pay {t.session.names[payee]} {owed:,} in notes"
+    assert named in t.legal_text.value.replace("\xa0", " "), t.legal_text.value
+    t.projector.value = True
+    shown = t.legal_text.value.replace("\xa0", " ")
+    assert named not in shown and "pay in notes (no change is given; click your notes, then Pay)" in shown, shown
+    assert f"you owe {t.session.names[payee]} {owed:,}" in t.auction_moves.note_button.description.replace("\xa0", " ")
