@@ -312,8 +312,11 @@ def parse_values(text: str, players: int) -> list[float]:
         if value is None:
             negative = _typed_value("-" + item[1:]) if item and item[0] in "\u2212\u2013\u2014" else None
             dashed = negative is not None and negative.is_finite() and negative < 0   # −5, as a word processor writes it
+            spaced = re.fullmatch(r"[0-9.]+(?:\s+[0-9.]+)+", item)      # "1,5 3": values apart by a space
             why = ("is below 0: a value is what the lot is worth to a player, 0 or more" if dashed else
-                   "is not a number" + (" (write 1000, not 1_000)" if "_" in item else ""))
+                   "is not a number" + (" (write 1000, not 1_000)" if "_" in item else
+                                        f" (values are separated by commas: write {', '.join(item.split())})"
+                                        if spaced else ""))
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
         if not (value.is_finite() and 0 <= value <= MAX_ANIMAL_VALUE):      # (value_ok, read exactly)
             why = ("is no number (nan and inf are no values)" if not value.is_finite() else

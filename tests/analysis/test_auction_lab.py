@@ -670,6 +670,20 @@ def test_a_decimal_comma_beside_values_spaced_apart_is_refused_naming_both_readi
     assert str(e.value).startswith(said), str(e.value)
 
 
+@pytest.mark.parametrize("typed, players, said", [
+    ("1,5 3", 2, "Value 2 of the 2 typed, '5 3', is not a number (values are separated by commas: write 5, 3)."),
+    ("300 450 800", 3, "Value 1 of the 1 typed, '300 450 800', is not a number (values are separated by commas: "
+                       "write 300, 450, 800)."),
+])
+def test_values_apart_by_spaces_are_told_that_commas_separate_values(typed, players, said):
+    """"1,5 3" was refused as "'5 3' is not a number" without a word on why: the box reads
+    commas (and semicolons) between values, not spaces."""
+    from bluffkit.analysis.auction_lab import parse_values
+    with pytest.raises(RulesError) as e:
+        parse_values(typed, players)
+    assert str(e.value).startswith(said), str(e.value)
+
+
 @pytest.mark.parametrize("typed, players, read", [
     ("1,5,3", 3, [1.0, 5.0, 3.0]),          # commas only: each separates values (a decimal comma miscounts them)
     ("0,5", 2, [0.0, 5.0]),
