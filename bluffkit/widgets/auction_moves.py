@@ -322,7 +322,7 @@ def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_co
     >>> closed_bid_words(None, 10, 4360, typed="1600.5")
     ('Bid a whole number', 'type a whole number, e.g. 120, 1,000 or 1e3: bid 10 or more')
     """
-    least = 0 if lo <= 0 else 1          # (The Call's auctioneer holding only a 0 note calls 0)
+    least = _least(lo)
     if n is not None and least <= n <= most:
         return None
     if n is not None and n > most:
@@ -335,6 +335,12 @@ def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_co
     return (f"{verb} {start} or more",
             f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more"
             if n is None else f"{verb.lower()} {start} or more" + (": an amount above 0" if least else ""))
+
+
+def _least(lo: int) -> int:
+    """The least amount a bid box's button plays: 1, or 0 where the lowest bid is 0 (The
+    Call's auctioneer holding only a 0 note calls 0)."""
+    return 0 if lo <= 0 else 1
 
 
 def closed_bid_said(n: int | None, lo: int, most: int, verb: str = "Bid", by_count: bool = False,
@@ -357,7 +363,7 @@ def closed_bid_said(n: int | None, lo: int, most: int, verb: str = "Bid", by_cou
     if words is None:
         return None
     if n is None and words[0].endswith(" a whole number"):
-        why = f"{price_said(max(lo, 0 if lo <= 0 else 1), by_count)} or more"
+        why = f"{price_said(max(lo, _least(lo)), by_count)} or more"
     elif n is None:
         why = "type a whole number, e.g. 120, 1,000 or 1e3"
     elif n > most:

@@ -628,7 +628,8 @@ class BidderUpTable(SeatPanel):
         self.view.value = self.seat_html(obs)
         self._draw_farms(seat, obs)
         if obs.legal is not None and obs.legal.inner is not None and obs.auction is not None:
-            self._body = self._auction_prompt(escape(self.session.names[seat]), obs)   # (a payment's words)
+            self._body = self._auction_prompt(escape(self.session.names[seat]), obs,   # (a payment's words)
+                                              pen_words(obs.on_sale))
         self._show_prompt()
 
     # -- "What happened", turn by turn ----------------------------------------------------
@@ -971,14 +972,15 @@ class BidderUpTable(SeatPanel):
         top of the controls, then what this seat may do; the board beside it unmoved."""
         sub = obs.auction
         words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
-        self._prompt(self._auction_prompt(me, obs))
+        self._prompt(self._auction_prompt(me, obs, words))
         self.auction_moves.show(sub, self.session.names, words)
         self._explain_refusals(sub, words)
         self.auction_moves.layout.display = _SHOW
 
-    def _auction_prompt(self, me, obs) -> str:
+    def _auction_prompt(self, me, obs, words) -> str:
         """What the seat may do in its auction (:meth:`_draw_auction`'s prompt), in the
-        buttons' words; drawn again when the projector is switched (its payment's words)."""
+        buttons' words (``words``: the lot's animals as :func:`pen_words` says them); drawn
+        again when the projector is switched (its payment's words)."""
         sub = obs.auction
         names = self.session.names
         high = ""
@@ -995,7 +997,6 @@ class BidderUpTable(SeatPanel):
             most = count(cap, 'note') if sub.rules.pricing == "count" else amount(cap)
             high += f" You showed all your money: on this repeat you may bid at most {most}."
         # (the Dutch count, counted down aloud from 10, the price of the hammer now: in the box)
-        words = pen_words(obs.on_sale)          # the male marked as the narration marks it [K]
         # in the buttons' words, not the typed notation; on a projector a payment without the
         # payee and amount its Pay button says ("Pay 0 notes (0) — you owe André 60")
         may = choice_words(sub, names, words, owed_on_button=bool(self.projector.value))
