@@ -247,8 +247,11 @@ def _shared_page():
             "`apt-get update && apt-get install -y chromium`.",
             pytrace=False,
         )
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # expect()'s own default is 5 s, apart from the context's: a loaded machine took longer to
+    # draw a notebook's first cell, so every assertion waits as long as every action.
+    expect.set_options(timeout=WAIT_MS)
     try:
         pw = _HELD["playwright"] = sync_playwright().start()
         b = _HELD["browser"] = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)

@@ -168,6 +168,12 @@ def save_screenshot(page: Page, widget: Locator, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
+def test_every_assertion_waits_as_long_as_an_action(page: Page):
+    """expect()'s default of 5 s failed a notebook's first cell on a loaded machine (drawn
+    after 5 s): the browser tests' assertions wait WAIT_MS, as their actions do."""
+    assert expect._timeout == WAIT_MS
+
+
 def test_scenario_player_reaches_ben_pays_100(page: Page, lab_server: LabServer):
     open_and_run_all(page, lab_server, "scenario-player.ipynb")
 
