@@ -406,7 +406,7 @@ def cmd_simulate(args) -> int:
     from bluffkit.analysis.simulate import simulate
     args.games, args.seed = _games(args.games), _seed(args.seed)
     game = _game(args)
-    game.check_players(args.players)
+    _seats(game, args.players)
     agents = _agent_names(args.agents)
     _no_human_bots(agents)
     if len(agents) == 1:
@@ -516,6 +516,8 @@ def cmd_tournament(args) -> int:
     if args.chunk is not None:
         args.chunk = _whole(args.chunk, "--chunk", 1, 10**12, "a whole number of games per part, 1 or more")
     game = _game(args)
+    _seats(game, args.players)                       # (lineups of 1e100 seats: an OverflowError)
+    _workers(args.workers)
     agents = _agent_names(args.agents)
     table = plan(game, agents, games, args.seed, players=args.players, mode=args.lineups,   # refused before "started"
                  chunk=args.chunk)["lineups"]
@@ -618,16 +620,27 @@ def _whole(text: str, option: str, low: int, high: int, words: str, examples: st
     digits); else :class:`BluffkitError` saying what it takes."""
     from decimal import Decimal, InvalidOperation
 
-    refused = BluffkitError(f"{option} takes {words} (e.g. {examples}), got {printable(repr(text))[:60]}")
+    def refused(value=None) -> BluffkitError:
+        """The refusal, quoting a whole number of more than 15 digits short (:func:`_short`:
+        ``--games 1`` and a hundred zeros, cut at 60 characters, looked like a number of 59
+        digits) and any other long text cut where it says so."""
+        if value is not None and value.is_finite() and value == value.to_integral_value() \
+                and len(str(abs(int(value)))) > 15:
+            got = _short(int(value))
+        else:
+            got = printable(repr(text))
+            if len(got) > 40:
+                got = f"{got[:30]}... ({len(text):,} characters)"
+        return BluffkitError(f"{option} takes {words} (e.g. {examples}), got {got}")
     import re
     if not text.isascii() or not re.fullmatch(_WHOLE_TEXT, text.strip()):     # (Decimal reads "_1000", "1e3_")
-        raise refused
+        raise refused()
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise refused from None
+        raise refused() from None
     if not value.is_finite() or not low <= value <= high or value != value.to_integral_value():
-        raise refused
+        raise refused(value)
     return int(value)
 
 
@@ -642,6 +655,68 @@ _PLAYERS = _count("--players", -10**100, 10**100, "a whole number of players, at
                   "3, 4 or 1e1; 'bluffkit games' says how many each game takes")
 _WORKERS = _count("--workers", -10**100, 10**100, "a whole number of worker processes, at most 10**100",
                   "0 to play in this process, 2 or 16")
+
+
+def _short(n: int) -> str:
+    """A whole number as a refusal quotes it: with commas up to 15 digits (``1,000``), else
+    in e-notation (``1e100``; ``about 1.23e19`` when rounded), so that a count typed as
+    ``1e100`` is not echoed back as 101 digits."""
+    digits = str(abs(n))
+    if len(digits) <= 15:
+        return f"{n:,}"
+    head = digits[:3].rstrip("0")
+    mantissa = head[0] + (f".{head[1:]}" if len(head) > 1 else "")
+    exact = digits[3:].strip("0") == ""
+    return f"{'' if exact else 'about '}{'-' if n < 0 else ''}{mantissa}e{len(digits) - 1}"
+
+
+#: Counts of seats or workers past this (either way) are refused by :func:`_seats` and
+#: :func:`_workers` in words of their own that quote the count short (:func:`_short`);
+#: nearer ones are left to the game's (or the cluster's) own refusal, which may say more.
+FAR = 10**6
+
+
+def _seats(game, players: int) -> int:
+    """``--players`` checked by the game (``game.check_players``). A count far past any
+    table (beyond :data:`FAR`) is refused here, saying the game's bound and the count short
+    ("--players 1e100: at most 5 players (horse-trading is for 3 to 5 players)"): the
+    game's refusal echoed all its digits, and ``tournament`` failed on it before asking the
+    game (an ``OverflowError``)."""
+    if -FAR <= players <= FAR:
+        game.check_players(players)
+        return players
+    from bluffkit.core.spec import spec_of
+    try:
+        lo, hi = spec_of(game).players
+    except Exception:                            # (a game made outside the registry)
+        lo, hi = 1, 0
+    takes = []
+    for n in range(lo, hi + 1):                  # the counts this configuration seats (an auction's format: fewer)
+        try:
+            game.check_players(n)
+            takes.append(n)
+        except BluffkitError:
+            pass
+    if not takes:
+        raise BluffkitError(f"--players {_short(players)}: too many players for {_game_named(game)}"
+                            if players > 0 else f"--players {_short(players)}: a count of players is 1 or more")
+    fewest, most = min(takes), max(takes)
+    span = f"{fewest} to {most}" if fewest != most else f"{most}"
+    bound = f"at most {count(most, 'player')}" if players > 0 else f"at least {count(fewest, 'player')}"
+    raise BluffkitError(f"--players {_short(players)}: {bound} ({_game_named(game)} is for {span} players)")
+
+
+def _workers(workers: int | None) -> int | None:
+    """``--workers``, its bound checked before the tournament starts (the cluster's own
+    refusal echoed a count of 101 digits with commas), as :func:`_seats` checks ``--players``."""
+    if workers is None or -FAR <= workers <= FAR:
+        return workers
+    if workers < 0:
+        raise BluffkitError(f"--workers {_short(workers)}: 0 (play in this process) or more worker processes")
+    from bluffkit.analysis.tournament_run import MAX_WORKERS
+    most = max(MAX_WORKERS, os.cpu_count() or 1)
+    raise BluffkitError(f"--workers {_short(workers)}: at most {most} worker processes on this machine; for a "
+                        "bigger cluster start dask workers and give the address of their scheduler (--scheduler)")
 
 
 def _games(text: str) -> int:
@@ -956,7 +1031,7 @@ def cmd_play(args) -> int:
     if args.players is None:                   # 3, or the only count a format allows (The Call: 2)
         from bluffkit.core.spec import default_players
         args.players = default_players(game)
-    game.check_players(args.players)
+    _seats(game, args.players)
     if args.save is not None and not args.save.strip():
         raise BluffkitError("--save names no file (an empty name)")
     if args.overwrite and not args.save:
