@@ -307,7 +307,7 @@ def test_the_projector_folds_the_numbers_under_their_count_and_keeps_the_control
     assert p.numbers.selected_index is None, "folded on the projector, under its count"
     bar = next(w for w in p.children if "bk-sp-bar" in w._dom_classes)
     assert {p.back, p.next, p.reset, p.play, p.projector, p.viewer} <= set(bar.children)
-    for w, part in ((p.choose, "choose"), (p.step, "step"), (p.speed, "speed")):
+    for w, part in ((p.choose, "choose"), (p.step_row, "step"), (p.speed, "speed")):
         assert f"bk-sp-{part}" in w._dom_classes and f".bk-sp-{part}" in PROJECTOR_CSS
     assert any(PROJECTOR_CSS in getattr(w, "value", "") for w in p.children)
     assert "class='bk-sp-dot'" in p.rule_text.value and f"title='{p.scenario.title}" in p.rule_text.value

@@ -1,0 +1,70 @@
+"""The scenario player's Step box, typed in as a teacher types in it, at 1280 x 720. The
+slider's readout was edited in the browser, which read it itself: "1e3" and "1,000" went to
+step 1 and "99" to the last step, without a word. The readout is gone (nothing there to type
+in); the box beside the slider goes to the step typed, or keeps the step shown and says why
+not under it. On the projector the slider and the box are left out, as the slider was.
+Screenshots: ``.tmp/screenshots/scenario-step-box-*.png``."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import SCREENSHOTS, WAIT_MS, LabServer
+from .test_lab import BUTTONS, idle, open_and_run_all, soon
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_a_step_typed_in_the_step_box_is_shown_or_refused_in_words(page: Page, lab_server: LabServer):
+    path = "scenario-step-box.ipynb"
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "p", "metadata": {}, "outputs": [],
+                     "source": "from bluffkit.widgets import ScenarioPlayer\np = ScenarioPlayer('ht-cant-pay')\n"
+                               "p.go(3)\np"}],
+          "nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}}}
+    (lab_server.root / path).write_text(json.dumps(nb))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, path)
+    panel = page.locator(".bk-scenario").first
+    narration, row = panel.locator(".bk-narration"), panel.locator(".bk-sp-step")
+    soon(lambda t: expect(narration).to_contain_text("Step 3 of 11", timeout=t))
+    expect(row.locator(".widget-readout")).to_be_hidden()             # (it was contenteditable)
+    box = row.locator("input[type=text]")
+    expect(box).to_have_value("3", timeout=WAIT_MS)
+    slider, typed_box = row.locator(".widget-slider").bounding_box(), box.bounding_box()
+    assert abs(slider["y"] + slider["height"] / 2 - (typed_box["y"] + typed_box["height"] / 2)) < 8, \
+        "the box beside the slider, on its line, where the readout was"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    for typed, why in (("1e3", "'1e3' (1,000) is past the last step: this example has steps 0 to 11"),
+                       ("1,000", "'1,000' is past the last step"), ("99", "'99' is past the last step"),
+                       ("1.5", "'1.5' is no step")):
+        box.fill(typed)
+        box.press("Enter")
+        soon(lambda t, why=why: expect(row.locator(".bk-step-note")).to_contain_text(why, timeout=t))
+        idle()
+        expect(narration).to_contain_text("Step 3 of 11")            # the step shown stays
+        expect(box).to_have_value(typed)
+        if typed == "1e3":
+            page.screenshot(path=str(SCREENSHOTS / "scenario-step-box-refused.png"))
+
+    box.fill("7")
+    box.press("Enter")
+    soon(lambda t: expect(narration).to_contain_text("Step 7 of 11", timeout=t))
+    expect(row.locator(".bk-step-note")).to_have_count(0)
+    box.fill("1e1")
+    box.press("Enter")
+    soon(lambda t: expect(narration).to_contain_text("Step 10 of 11", timeout=t))
+    soon(lambda t: expect(box).to_have_value("10", timeout=t))
+    panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Next\s*$")).click()
+    soon(lambda t: expect(box).to_have_value("11", timeout=t))
+    page.screenshot(path=str(SCREENSHOTS / "scenario-step-box.png"))
+
+    panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).click()
+    soon(lambda t: expect(panel).to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
+    expect(box).to_be_hidden()
+    page.screenshot(path=str(SCREENSHOTS / "scenario-step-box-projector.png"))
