@@ -1017,6 +1017,14 @@ def cmd_rules(args) -> int:
 _CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
+#: The name ``play`` gives a seat that ``--names`` does not name, written into the log it
+#: saves: ``seat 0``, ``seat 1``, ..., as ``simulate --logs`` names every seat and as the
+#: engine's own words number the seats ("seat 0 cannot bid now", README.md). ``play`` wrote
+#: "Seat 0", so that replaying its log and one of simulate's named the same seat two ways; a
+#: log written before keeps the names it holds (they are part of what was played).
+SEAT_NAME = "seat {}"
+
+
 def cmd_play(args) -> int:
     """Play in the terminal. Every name and line is printed with escape codes shown as
     text. With two or more human seats the screen is shared: before a human sees their
@@ -1072,8 +1080,8 @@ def cmd_play(args) -> int:
     if args.names is not None and not args.names.strip(","):
         raise BluffkitError(f"--names names no one ({printable(repr(args.names))}); give each seat a name, "
                             "separated by commas, e.g. --names Ana,Bo,Cy")
-    # each name as typed, without the spaces around it ('--names "Ana, Bo"')
-    names = [n.strip() for n in args.names.split(",")] if args.names else [f"Seat {i}" for i in range(args.players)]
+    # each name as typed, without the spaces around it ('--names "Ana, Bo"'); else SEAT_NAME's
+    names = [n.strip() for n in args.names.split(",")] if args.names else [SEAT_NAME.format(i) for i in range(args.players)]
     number = next((n for n in names if n.split() and _is_number(n.split()[0])), None)
     if number is not None:                     # a move reads a number as a seat ('trade 1 ...')
         raise BluffkitError(f"--names: {printable(repr(number))} starts with a number, which moves read as a seat "
@@ -1554,7 +1562,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="players, you included (default 3, or the only count the game allows)")
     s.add_argument("--human", default="0", help="human seats, comma-separated (default 0)")
     s.add_argument("--agents", help="bots for the other seats (default: the game's own; see 'bluffkit games')")
-    s.add_argument("--names", help="seat names, comma-separated (default: Seat 0, Seat 1, ..., as moves "
+    s.add_argument("--names", help="seat names, comma-separated (default: seat 0, seat 1, ..., as moves "
                                    "and messages number the seats)")
     s.add_argument("--seed", default=None,
                    help="the deal (default: a fresh one each run, which nobody can know from an earlier run; "

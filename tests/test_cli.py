@@ -1368,7 +1368,7 @@ def test_sigterm_at_the_prompt_leaves_the_game_as_ctrl_c_does_and_saves_it(tmp_p
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     seen = b""
     deadline = time.monotonic() + 60
-    while b"Seat 0> " not in seen:
+    while b"seat 0> " not in seen:
         assert time.monotonic() < deadline and run.poll() is None, seen[-500:]
         seen += run.stdout.read1(4096)
     run.send_signal(signal.SIGTERM)
@@ -1387,7 +1387,7 @@ def _play_on_a_terminal(out, game="bloff", seen: list | None = None, **popen):
     run = subprocess.Popen([sys.executable, "-m", "bluffkit.cli", "play", game, "--seed", "3", "--save", str(out)],
                            stdin=sub, stdout=sub, stderr=sub, start_new_session=True, **popen)
     os.close(sub)
-    text = _read_terminal(run, main, b"Seat 0> ")
+    text = _read_terminal(run, main, b"seat 0> ")
     if seen is not None:
         seen.append(text)
     return run, main
@@ -1414,7 +1414,7 @@ def test_on_a_terminal_long_lines_are_broken_at_its_width(tmp_path, monkeypatch,
     run, main = _play_on_a_terminal(tmp_path / "g.jsonl", "bidder-up", seen, env=dict(os.environ, COLUMNS="60"))
     try:
         os.write(main, b"help\n")
-        text = (seen[0] + _read_terminal(run, main, b"Seat 0> ")).decode("utf-8").replace("\r\n", "\n")
+        text = (seen[0] + _read_terminal(run, main, b"seat 0> ")).decode("utf-8").replace("\r\n", "\n")
         os.write(main, b"quit\n")
         assert run.wait(timeout=30) == 0
     finally:
@@ -1837,11 +1837,11 @@ def test_a_script_move_that_cannot_be_read_is_named_in_play(monkeypatch, capsys)
                  ["auction", "quit"])
     err = capsys.readouterr().err
     assert code == 2
-    assert "Seat 1's script, move 2, cannot be read" in err and "NotationError" not in err, err
+    assert "seat 1's script, move 2, cannot be read" in err and "NotationError" not in err, err
     code = _play(monkeypatch, ["horse-trading", "--players", "3", "--seed", "1", "--agents",
                                "script:trade 0 8 10+10+7,random"], ["auction", "quit"])
     err = capsys.readouterr().err
-    assert "Seat 1's script, move 1, cannot be read" in err, err
+    assert "seat 1's script, move 1, cannot be read" in err, err
     assert "10+10+7" not in err and "worth 7" not in err, err
 
 
@@ -1856,9 +1856,9 @@ def test_a_script_that_cannot_go_on_leaves_the_game_saved_and_keeps_its_notes_hi
                  ["auction", "sell", "quit"])
     shown, err = capsys.readouterr()
     assert code == 2
-    assert err.count("\n") == 1 and "Seat 1's script, move 3, was refused (rule: notes-not-held)" in err
-    assert "holds" not in err.replace("what Seat 1 holds", "") and "50+10" not in err and "500" not in err
-    assert "Seat 1 pays 10 to Seat 0." in shown and "(left unfinished" in shown
+    assert err.count("\n") == 1 and "seat 1's script, move 3, was refused (rule: notes-not-held)" in err
+    assert "holds" not in err.replace("what seat 1 holds", "") and "50+10" not in err and "500" not in err
+    assert "seat 1 pays 10 to seat 0." in shown and "(left unfinished" in shown
     from bluffkit.core.game import make_game
     from bluffkit.session import Session
     assert Session.load(out).moves[-1][1] == make_game("youre-bluffing").parse("pay 10")
@@ -2033,12 +2033,12 @@ def test_the_bidder_up_board_is_not_printed_again_before_every_bid(monkeypatch, 
     and Enter alone shows it whole again."""
     assert _play(monkeypatch, ["bidder-up", "--seed", "3", "--human", "1"], ["bid 10", "bid 30", "", "quit"]) == 0
     out = capsys.readouterr().out
-    views = out.split("-- Seat 1's view --")
+    views = out.split("-- seat 1's view --")
     assert len(views) == 5, out                            # before 10, before 30, Enter alone, then quit
     assert [v.count("Pens 1:") for v in views[:4]] == [1, 0, 0, 1], out
     assert views[1].rstrip().endswith("(the board as above; Enter alone shows it again)")
     assert views[2].rstrip().endswith("(the board as above; Enter alone shows it again)")
-    assert "highest bid: 40 by Seat 2" in views[3] and "highest bid: 40 by Seat 2" in views[4]
+    assert "highest bid: 40 by seat 2" in views[3] and "highest bid: 40 by seat 2" in views[4]
 
 
 def test_bluffers_view_does_not_repeat_the_reveal_just_narrated(monkeypatch, capsys):
@@ -2048,9 +2048,9 @@ def test_bluffers_view_does_not_repeat_the_reveal_just_narrated(monkeypatch, cap
     out = capsys.readouterr().out
     assert out.count("Reveal: #1") == 2, out                  # the narration's, then Enter alone's view
     after = out[out.index("Reveal: #1"):]
-    first_view = after[:after.index("Seat 0> ")]
+    first_view = after[:after.index("seat 0> ")]
     assert "last question:" not in first_view and "question: What was" in first_view
-    assert "last question: Reveal: #1" in after[after.index("Seat 0> "):]
+    assert "last question: Reveal: #1" in after[after.index("seat 0> "):]
 
 
 def test_bluffers_view_after_a_refusal_does_not_repeat_the_reveal_either(monkeypatch, capsys):
@@ -2060,7 +2060,7 @@ def test_bluffers_view_after_a_refusal_does_not_repeat_the_reveal_either(monkeyp
     out = capsys.readouterr().out
     assert out.count("not allowed") == 2, out
     assert out.count("Reveal: #1") == 2, out                  # the narration's, then Enter alone's view
-    refused, refused_again, enter_alone = out.split("Seat 0> ")[-4:-1]
+    refused, refused_again, enter_alone = out.split("seat 0> ")[-4:-1]
     assert "not allowed" in refused and "not allowed" in refused_again and "last question" not in refused + refused_again
     assert "last question: Reveal: #1" in enter_alone, out
 

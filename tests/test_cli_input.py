@@ -390,8 +390,8 @@ def test_play_names_seats_by_the_numbers_its_moves_take():
     picked Player 4."""
     res = _play(["auction", "--option", "format=secret-value", "--players", "4", "--seed", "3"], "choose 3\nquit\n")
     assert res.returncode == 0, res.stderr
-    assert "Tied: Seat 0 chooses among Seat 1, Seat 2 and Seat 3." in res.stdout
-    assert "Seat 0 chooses Seat 3. " in res.stdout and "Seat 3 wins the rooster" in res.stdout
+    assert "Tied: seat 0 chooses among seat 1, seat 2 and seat 3." in res.stdout
+    assert "seat 0 chooses seat 3. " in res.stdout and "seat 3 wins the rooster" in res.stdout
 
 
 @pytest.mark.parametrize("extra, says", [
@@ -476,10 +476,10 @@ def test_a_tournament_that_fails_before_its_first_part_leaves_no_folder(capsys, 
 def test_help_shows_the_view_with_the_moves_once_then_the_prompt():
     """The view was drawn again after 'help', pushing its list of moves up the screen."""
     res = _play(["bloff", "--players", "3", "--human", "0", "--seed", "2"], "help\n")
-    views = res.stdout.count("-- Seat 0's view")
+    views = res.stdout.count("-- seat 0's view")
     assert views == 2, res.stdout                    # the turn's view, then help's with the moves
     assert res.stdout.rstrip().endswith("(left unfinished)")
-    assert res.stdout.rindex("you may:") > res.stdout.rindex("-- Seat 0's view")
+    assert res.stdout.rindex("you may:") > res.stdout.rindex("-- seat 0's view")
 
 
 def test_every_view_says_what_the_player_may_do_without_help():
@@ -487,8 +487,8 @@ def test_every_view_says_what_the_player_may_do_without_help():
     had to guess 'pay 10+10' (or type help). The view now ends with the moves open, a long
     list cut with a pointer to help."""
     res = _play(["youre-bluffing", "--seed", "1"], "auction\nbid 20\n")
-    last = res.stdout.rsplit("-- Seat 0's view", 1)[1]
-    assert "Seat 1 sells to Seat 0 for 20" in res.stdout and "   you may: pay 10+10\nSeat 0> " in last, last
+    last = res.stdout.rsplit("-- seat 0's view", 1)[1]
+    assert "seat 1 sells to seat 0 for 20" in res.stdout and "   you may: pay 10+10\nseat 0> " in last, last
     res = _play(["bidder-up", "--seed", "1"], "")
     may = [line for line in res.stdout.splitlines() if line.lower().startswith("you may:")]
     assert may and all(len(line) <= 110 for line in may) and may[0].endswith("... (help lists them all)"), may
@@ -507,7 +507,7 @@ def test_save_says_when_it_will_make_a_folder(tmp_path):
 def test_the_end_of_input_leaves_the_prompt_on_a_line_of_its_own():
     """Ctrl-D at the prompt printed "Seat 0> (left unfinished)" on one line."""
     res = _play(["bloff", "--seed", "1"], "")
-    assert res.stdout.rstrip().endswith("Seat 0> \n(left unfinished)"), res.stdout[-200:]
+    assert res.stdout.rstrip().endswith("seat 0> \n(left unfinished)"), res.stdout[-200:]
 
 
 def test_names_lose_the_spaces_around_them():
