@@ -9,6 +9,7 @@ from html import escape
 from bluffkit.auctions.engine import FORMAT_TABLES
 from bluffkit.auctions.narrate import animals_text, face_down_lot, owed, settling_lines
 from bluffkit.auctions.rules import price_words
+from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import by_name, count as how_many, split_options
 from bluffkit.core.money import amount, total
 from bluffkit.widgets.render import STYLE
@@ -64,6 +65,23 @@ def settling_payers(src) -> list[int | None]:
     return [None] * (len(src.shown) + len(src.awards)) + [payer for payer, *_ in owed(src)]
 
 
+def lot_order(rules, lot) -> tuple:
+    """The lot's animals in the order the view says them: a split double pen's (Secret Value,
+    Secret Count) in the order of its sale, the more valuable first, as "the highest bid
+    applies to the more valuable of the two animals" and ``buy 1`` names it (lot 1 of the
+    lines "Sold: lot 1: the cow ...; lot 2: the goose ..."), not in the order they were set
+    out; equally valuable, in the lot's order (the first is the auctioneer's choice). Any
+    other lot as it was set out.
+
+    >>> from bluffkit.auctions.rules import ANIMALS, Rules
+    >>> r = Rules(format="secret-count", double=True)
+    >>> [ANIMALS[a] for a in lot_order(r, (ANIMALS.index("goose"), ANIMALS.index("cow")))]
+    ['cow', 'goose']
+    """
+    lot = tuple(lot)
+    return split_order(rules, lot) if rules.split and len(lot) == 2 else lot
+
+
 def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores, seat=None) -> str:
     """The auction of ``src`` (an observation, or the state for the all-seeing view) with
     each seat's money cell drawn, its bid, the number of notes it laid (``None``: hidden)
@@ -93,7 +111,7 @@ def _draw(game, src, names, to_move, money, bids, laid, sealed, lot, who, scores
     if lot is None:
         lot_text = face_down_lot(src.rules, src.pen)
     elif lot:
-        lot_text = animals_text(lot)
+        lot_text = animals_text(lot_order(r, lot))
     elif src.pen:
         lot_text = f"to be picked from the pen ({animals_text(src.pen)})"
     else:
