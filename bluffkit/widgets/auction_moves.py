@@ -26,6 +26,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import unicodedata
 from decimal import Decimal, InvalidOperation
 from itertools import combinations
 from numbers import Integral, Real
@@ -53,7 +54,7 @@ from bluffkit.auctions.actions import (
 )
 from bluffkit.auctions.narrate import animals_said, capital
 from bluffkit.auctions.sealed import split_order
-from bluffkit.core.errors import count as _count
+from bluffkit.core.errors import _INVISIBLE, count as _count
 from bluffkit.core.money import MAX_DIGITS, amount as amount_said, dot_thousands, total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
 from bluffkit.widgets.words import notes_label, overbid_words, take_words
@@ -315,7 +316,9 @@ def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_co
     and the table's (:class:`bluffkit.widgets.table.TablePanel`). ``typed``: the box's text,
     where something that is no whole number is typed ("1600.5", "abc": "Bid a whole number",
     where "Bid 10 or more" read as if the 1,600 typed were too little, and a projected class
-    sees no tooltip); an empty box says the lowest bid.
+    sees no tooltip); an empty box says the lowest bid, and so does one that looks empty
+    (:func:`looks_empty`: a zero-width space pasted in said "Bid a whole number" over a box
+    that shows nothing).
 
     >>> closed_bid_words(30, 10, 4360), closed_bid_words(None, 10, 4360)[0], closed_bid_words(5000, 10, 4360, all_money=True)
     (None, 'Bid 10 or more', ('Bid at most 4,360', 'more than all the money in the game (4,360)'))
@@ -330,11 +333,23 @@ def closed_bid_words(n: int | None, lo: int, most: int, verb: str = "Bid", by_co
                 f"more than all the money in the game ({price_said(most, by_count)})"
                 if all_money else f"a bid has at most {MAX_DIGITS} digits")
     start = price_said(max(lo, least), by_count)
-    if n is None and isinstance(typed, str) and typed.strip():
+    if n is None and isinstance(typed, str) and not looks_empty(typed):
         return (f"{verb} a whole number", f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more")
     return (f"{verb} {start} or more",
             f"type a whole number, e.g. 120, 1,000 or 1e3: {verb.lower()} {start} or more"
             if n is None else f"{verb.lower()} {start} or more" + (": an amount above 0" if least else ""))
+
+
+def looks_empty(text: str) -> bool:
+    """Whether a box holding ``text`` shows nothing: spaces of any kind, control and format
+    characters (the zero-width space and joiners, the soft hyphen, the byte order mark, the
+    bidirectional marks) and the letters that show as nothing (a Hangul filler, the braille
+    blank: :data:`bluffkit.core.errors._INVISIBLE`).
+
+    >>> looks_empty(""), looks_empty(" \u200b\ufeff\u00a0"), looks_empty("\u3164"), looks_empty("\u200b1")
+    (True, True, True, False)
+    """
+    return all(c.isspace() or unicodedata.category(c) in ("Cc", "Cf") or c in _INVISIBLE for c in text)
 
 
 def _least(lo: int) -> int:
