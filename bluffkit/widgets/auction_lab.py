@@ -118,6 +118,7 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-table td.bk-notes-cell {white-space: normal}
 .bk-lab.bk-projector button {font-size: 19px; height: 40px}
 .bk-lab.bk-projector .bk-bid-amount input {font-size: 20px; height: 36px}
+.bk-lab .bk-bid-amount {width: 90px !important}
 .bk-lab.bk-projector .bk-bid-amount {width: 110px !important}
 .bk-lab.bk-projector .bk-settings, .bk-lab.bk-projector .lm-TabBar, .bk-lab.bk-projector .bk-typed {display: none !important}
 .bk-lab.bk-projector .bk-settled {display: none}

@@ -59,6 +59,10 @@ from bluffkit.core.money import MAX_DIGITS, amount as amount_said, dot_thousands
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
 from bluffkit.widgets.words import notes_label, overbid_words, take_words
 
+#: The bid box's width in px (see :class:`MoveControls`): fixed, so that nothing moves as
+#: Bid's words change while a person types.
+BOX_WIDTH = 64
+
 #: The tooltip of a Pay button while no note is chosen (it is closed then).
 CHOOSE_NOTES_FIRST = "click your notes above to choose them first"
 
@@ -421,13 +425,18 @@ class MoveControls(W.VBox):
         self.play, self.drop_out, self.warn = play, drop_out, warn
         self.on_choice = on_choice             # called when a note is clicked: a refusal of the last choice goes
         self.all_money = all_money
-        # The box's basis is 64 px, grown up to 110 px (the lab's projector's width) into the room
-        # its line leaves: a wrapping row breaks its lines by its parts' bases, so the closed
-        # button's longer words ("Bid at most 4,360", typed past all the money) take room from
-        # the box rather than sending Bid to a line of its own under the steps (Bidder Up!'s
-        # column at 1280 x 720, Chromium).
+        # The box is 64 px wide, neither grown nor shrunk (flex 0 0): Bid stands after the steps,
+        # so its words, which change as a person types ("Bid 12", "Bid a whole number"), move
+        # nothing but itself. A box grown into the room its line left (64 to 110 px) gave the
+        # +10 and +50 buttons after it a new place at each change of the words, up to 36 px
+        # (Bidder Up!'s column at 1280 x 720, Chromium). 64 px is the least that box ever was,
+        # so Bid keeps the steps' line wherever it kept it then ("Bid 30", "Bid at most 4,360",
+        # "Bid 10 or more", "Bid a whole number" in that 440 px column; "Bid 120" on the
+        # projector, which a 72 px box sent under the steps), and the box shows a bid of four
+        # digits in the projector's type. The lab, which has the room, sets its own width
+        # (LAB_STYLE: 90 px, 110 on the projector).
         self.amount = AmountBox(value=10, description="", tooltip="the amount to bid",
-                                layout=W.Layout(width="90px", flex="1 1 64px", min_width="64px", max_width="110px"))
+                                layout=W.Layout(width=f"{BOX_WIDTH}px", flex="0 0 auto"))
         self.amount.add_class("bk-bid-amount")
         self.notes: list[W.ToggleButton] = []
         self.names: list[str] = []
