@@ -380,7 +380,7 @@ def test_the_amount_box_keeps_bid_on_the_steps_line_at_its_least_width():
     4,360", typed past all the money, went to a line of its own under the steps, where "Bid 30"
     stood beside them (Chromium): the box is 64 px, the least a box grown into its line's room
     ever was, so that Bid keeps the stepper's line wherever it kept it then (and, never grown,
-    moves none of the steps as Bid's words change: tests/widgets/test_lab44_box_still.py)."""
+    moves none of the steps as Bid's words change: tests/widgets/test_bid_box_still.py)."""
     c, _ = classic_controls()
     layout = c.amount.layout
     assert (layout.flex, layout.width) == ("0 0 auto", "64px")
