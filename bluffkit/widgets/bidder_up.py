@@ -245,6 +245,44 @@ def fold_own_farm(farms: str) -> str:
             f"</summary>{farms}</details>")
 
 
+#: A farm board's name in its head, as the board draws it (:mod:`bluffkit.games.bidder_up.farm`).
+_FARM_NAME = '<span style="font-weight: bold; font-size: 18px; overflow-wrap: anywhere">'
+
+
+def own_head(farms: str, seat: int | None, name: str) -> str:
+    """The head of the seat's own farm board ``farms`` (HTML) on a projector, on two lines
+    however long its player's name ``name``: the name, a heading, on one line (cut short with
+    "…" where it does not fit, the whole name in its tooltip: class ``bk-farm-name``), and
+    the mark of the seat's own turn "▶ your turn" (its name said in the head beside it and in
+    the prompt). With a name of 30 letters the head took five lines of the controls' column
+    (its name on two, "▶ Annette Marie Wolkenstein-Haas's turn" on two more), and What happened
+    began below a 1280 x 720 screen out of an auction. The board's rows are unchanged; a name
+    said in a sentence (the prompt, What happened) is never cut.
+
+    >>> html = ('<div class="bk-farm" data-seat="0"><div><span>1</span>' + _FARM_NAME + 'Ann</span>'
+    ...         '<span class="bk-turn" style="x">▶ Ann\\'s turn</span></div></div>')
+    >>> out = own_head(html, 0, "Ann")
+    >>> 'class="bk-farm-name" title="Ann"' in out, ">▶ your turn</span>" in out, "Ann's" in out
+    (True, True, False)
+    >>> own_head(html, 1, "Ann") == html
+    True
+    """
+    if seat is None:
+        return farms
+    card = re.search(rf'<div class="bk-farm" data-seat="{seat}"', farms)
+    if card is None:
+        return farms
+    end = farms.find("</div>", card.end())                # the end of the card's head (its first row)
+    head = farms[card.end():end]
+    said = escape(name)
+    head = head.replace(_FARM_NAME + said + "</span>",
+                        f'<span class="bk-farm-name" title="{said}" style="font-weight: bold; font-size: 18px">'
+                        f"{said}</span>", 1)
+    head = re.sub(r'(<span class="bk-turn")([^>]*>)\u25b6 ' + re.escape(said) + "'s turn</span>",
+                  lambda m: f'{m[1]} title="{said}&#x27;s turn"{m[2]}\u25b6 your turn</span>', head, count=1)
+    return farms[:card.end()] + head + farms[end:]
+
+
 # -- "What happened", turn by turn -------------------------------------------------------------
 #: Bidding lines that say no more than who bid (the amounts of an open auction, as the table
 #: heard them; a sealed bid as made, nothing more): a run of them is told in one line.
@@ -409,6 +447,12 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # on one line ran past the seat's own board (335 px with the file browser open), cut
           # after "Habsburg's"
           ".bk-projector .bk-farm :is(.bk-turn, .bk-asked, .bk-auctioneer, .bk-sow) {white-space: normal !important}"
+          # the seat's own farm board's name on one line, "…" where it does not fit (the whole
+          # name in its tooltip and in the prompt: own_head), no wider than 8em so that "▶ your
+          # turn" follows it on its line; a short name as before (a name given a width of its
+          # own pushed "to answer the challenge" to a line more)
+          ".bk-projector .bk-farm .bk-farm-name {flex: 0 1 auto; min-width: 0; max-width: 8em; white-space: nowrap; overflow: hidden; "
+          "text-overflow: ellipsis}"
           # the question before a bid above the seat's money (a take in the Dutch auction above its
           # notes) in the auction box's type, in bold only what the seat holds: in the message's
           # large bold type it took eight lines of the controls' column, What happened began below
@@ -889,6 +933,8 @@ class BidderUpTable(SeatPanel):
         screen's tagged with what it is asked to do; on a projector, while the seat is asked
         in an auction, its own farm board folded (:func:`fold_own_farm`)."""
         farms = mark_turn(self._farms_html, self.session.names[obs.current], seat, self.asked(seat, obs))
+        if self.projector.value:
+            farms = own_head(farms, seat, self.session.names[seat])
         if self.projector.value and obs.legal is not None and obs.legal.inner is not None and obs.auction is not None:
             farms = fold_own_farm(farms)
         self.farms.value = farms

@@ -2182,11 +2182,12 @@ def test_on_a_projector_the_seats_own_turn_is_headed_your_turn():
 def test_on_a_projector_a_farm_boards_marks_wrap():
     """A 30-letter name's "▶ Maximiliana Wolkenstein-Habsburg's turn", a mark held on one line
     (its own style), ran past the seat's own farm board on a projector with the file browser
-    open (335 px), cut after "Habsburg's": there the marks wrap."""
+    open (335 px), cut after "Habsburg's": there the marks wrap; and the seat's own board's
+    mark says "▶ your turn", the name in its tooltip and in the head beside it (own_head)."""
     t = BidderUpTable(players=3, humans=[0], names=["Maximiliana Wolkenstein-Habsburg", "Daniel", "Ben"], seed=3)
     t.show.click()
     t.projector.value = True
-    assert "Maximiliana Wolkenstein-Habsburg’s turn" in t.farms.value or \
-        "Maximiliana Wolkenstein-Habsburg's turn" in t.farms.value
+    assert 'title="Maximiliana Wolkenstein-Habsburg&#x27;s turn"' in t.farms.value
+    assert ">\u25b6 your turn</span>" in t.farms.value
     rule = re.search(r"\.bk-projector \.bk-farm :is\(([^)]*)\) \{([^}]*)\}", t.style_sheet.value)
     assert rule and "bk-turn" in rule.group(1) and "white-space: normal !important" in rule.group(2)

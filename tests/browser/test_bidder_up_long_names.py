@@ -1,0 +1,58 @@
+"""Bidder Up! on a projector (1280 x 720) with players' names of 30 letters: the seat's own
+roll, with JupyterLab's file browser folded and open. Measured before: at her own roll the
+head of her farm board took five lines and What happened began at 669 px, its newest line at
+756 px (the notebook shows down to 690 px). Saves
+``.tmp/screenshots/panel-bidder-up-projector-long-names-<case>.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page
+
+from .conftest import SCREENSHOTS, LabServer, show_file_browser
+from .test_bidder_up_auction_projector import OWN_ROLL
+from .test_bidder_up_play import PARTS_JS, _open_panel, _projected
+
+pytestmark = pytest.mark.browser
+
+LONG = "Annette Marie Wolkenstein-Haas"
+
+def _both_states(page: Page, panel: Locator, case: str, check) -> None:
+    """``check(panel, fit, where)`` with the file browser folded, then open (the screenshots
+    ``...-<case>.png`` and ``...-<case>-files.png``); the file browser folded again after."""
+    try:
+        for files in (False, True):
+            show_file_browser(page, files)
+            panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            where = f"{case}{'-files' if files else ''}"
+            page.screenshot(path=str(SCREENSHOTS / f"panel-bidder-up-projector-long-names-{where}.png"))
+            check(panel, panel.evaluate(PARTS_JS), where)
+    finally:
+        show_file_browser(page, False)
+
+
+def test_her_own_roll_named_with_30_letters_on_the_projector(page: Page, lab_server: LabServer):
+    """At her own roll, out of an auction, the head of Annette's farm board ("Annette Marie
+    Wolkenstein-Haas" and "▶ Annette Marie Wolkenstein-Haas's turn") took five lines: on the
+    projector it takes two at most, her name whole in its tooltip, and What happened's
+    heading and newest line are on the screen in both file-browser states."""
+    code = OWN_ROLL.replace('names=["Annette", "Daniel", "André", "Frank"]',
+                            f'names={[LONG, "Daniel", "André", "Frank"]!r}')
+    _open_panel(page, lab_server, "panel-bidder-up-long-names-roll.ipynb", code)
+    panel, _ = _projected(page, "Annette", "panel-bidder-up-projector-long-names-roll.png")
+
+    def check(panel: Locator, fit: dict, where: str) -> None:
+        bottom = fit["area"]["bottom"] + 1
+        name = panel.locator(".bk-bu-farms .bk-farm-name").first
+        assert name.get_attribute("title") == LONG, f"{where}: the whole name is not in the tooltip"
+        lines = panel.locator(".bk-bu-farms .bk-farm[data-seat='0'] > div").first.evaluate(
+            "e => e.getBoundingClientRect().height")
+        assert lines <= 70, f"{where}: the head of her farm board is {lines:.0f} px high (two lines: 62)"
+        head = panel.locator(".bk-log b").first.bounding_box()
+        assert head is not None and head["y"] + head["height"] <= bottom, f"{where}: What happened is below: {head}"
+        assert fit["newest"] is not None and fit["newest"]["bottom"] <= bottom, \
+            f"{where}: the newest line of What happened is below the screen ({bottom}): {fit}"
+        assert fit["prompt"] is not None and fit["prompt"]["bottom"] <= bottom, f"{where}: {fit}"
+    _both_states(page, panel, "roll", check)

@@ -1,0 +1,52 @@
+"""Bidder Up! on a projector with long player names (30 letters, with spaces or none): the
+seat's own farm board's head keeps what a class needs on a 1280 x 720 screen, each name whole
+wherever a sentence says it (a heading may cut it short, the whole in its tooltip). The
+positions themselves are measured in tests/browser/test_bidder_up_long_names.py."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from bluffkit.widgets import BidderUpTable
+from bluffkit.widgets.bidder_up import _STYLE
+
+LONG = "Annette Marie Wolkenstein-Haas"          # 30 letters and signs
+SOLID = "Annettewolkensteinhabsburgerin"         # 30 letters, no space
+
+
+def _card(farms: str, seat: int) -> str:
+    start = farms.find(f'data-seat="{seat}"')
+    return farms[start:] if start >= 0 else ""
+
+
+def _text(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", html))
+
+
+@pytest.mark.parametrize("name", [LONG, SOLID])
+def test_the_own_farm_boards_head_says_the_name_once_on_a_projector(name):
+    """Out of an auction, at her own roll, the head of Annette's farm board said her name
+    twice ("Annette Marie Wolkenstein-Haas" and "▶ Annette Marie Wolkenstein-Haas's turn"),
+    five lines of the controls' column with the file browser open: What happened began at
+    669 px. On a projector the name is a heading on one line, cut short where it must be
+    ("…", the whole in its tooltip), and the turn's mark says "▶ your turn"; off the
+    projector the board is as the view draws it."""
+    t = BidderUpTable(players=3, humans=[0], names=[name, "Daniel", "Ben"], seed=3)
+    t.show.click()
+    assert t.roll_button.layout.display is None, "her own roll"
+    off = _card(t.farms.value, 0)
+    assert f"▶ {name}'s turn" in off and "bk-farm-name" not in off
+    t.projector.value = True
+    own = _card(t.farms.value, 0)
+    head = own[:own.find("</div>")]
+    assert f'class="bk-farm-name" title="{name}"' in head, head
+    assert ">▶ your turn</span>" in head and f"{name}'s turn</span>" not in head, head
+    assert _text(head).count(name) == 1, "the name is said once in the head"
+    assert name in _text(t.legal_text.value), "the prompt says the whole name"
+    rule = re.search(r"\.bk-farm \.bk-farm-name \{([^}]*)\}", _STYLE)
+    assert rule and "nowrap" in rule[1] and "ellipsis" in rule[1], "one line, cut with … on a projector"
+    t.projector.value = False
+    assert _card(t.farms.value, 0) == off
