@@ -300,13 +300,18 @@ def count_words(n: int) -> str:
 def bidding_run(lines: list[str], names) -> str | None:
     """``lines``, a run of bidding lines of one auction, in one line (None: they are not
     all bidding lines): who bid, up to how much and by whom; who made a sealed bid; who
-    passed. Read from the lines alone, so it tells nothing they do not.
+    passed ("the others pass" when they are all the bidders but the highest, two or more:
+    each name said once, where a bidder's long name said twice took two lines more of the
+    line in bold on a projector). Read from the lines alone, so it tells nothing they do not.
 
     >>> bidding_run(["Frank bids 10.", "André bids 20.", "Frank stays at 20.", "Frank bids 30.",
     ...              "André passes."], ["Frank", "André"])
     'Frank and André bid up to 30, Frank highest; André passes (5 moves).'
     >>> bidding_run(["Ben bids 990.", "Ana bids 1,010.", "Ben passes."], ["Ana", "Ben"])
     'Ben and Ana bid up to 1,010, Ana highest; Ben passes (3 moves).'
+    >>> bidding_run(["Dan bids 10.", "Jean Baptiste de la Fontaine bids 20.", "Frank bids 30.", "Dan passes.",
+    ...              "Jean Baptiste de la Fontaine passes."], ["Dan", "Jean Baptiste de la Fontaine", "Frank"])
+    'Dan, Jean Baptiste de la Fontaine and Frank bid up to 30, Frank highest; the others pass (5 moves).'
     >>> bidding_run(["Ben makes a sealed bid.", "Cy makes a sealed bid.", "Ana makes a sealed bid."], ["Ana", "Ben", "Cy"])
     'Ben, Cy and Ana make sealed bids (3 moves).'
     >>> bidding_run(["Ben bids 10.", "Nobody bids: Ana gets the cow free."], ["Ana", "Ben"]) is None
@@ -337,7 +342,9 @@ def bidding_run(lines: list[str], names) -> str | None:
                      + (f", {top[2]} highest" if len(bidders) > 1 else ""))
     if sealed:
         parts.append(f"{said_together(sealed)} make sealed bids" if len(sealed) > 1 else f"{sealed[0]} makes a sealed bid")
-    if passed:
+    if passed and top is not None and len(passed) > 1 and set(passed) == set(bidders) - {top[2]}:
+        parts.append("the others pass")        # (named just before: each name said once)
+    elif passed:
         parts.append(f"{said_together(passed)} {'pass' if len(passed) > 1 else 'passes'}")
     return "; ".join(parts) + f" ({len(lines)} moves)." if parts else None
 

@@ -11,10 +11,11 @@ from html import unescape
 import pytest
 
 from bluffkit.widgets import BidderUpTable
-from bluffkit.widgets.bidder_up import _STYLE
+from bluffkit.widgets.bidder_up import _STYLE, bidding_run
 
 LONG = "Annette Marie Wolkenstein-Haas"          # 30 letters and signs
 SOLID = "Annettewolkensteinhabsburgerin"         # 30 letters, no space
+OTHER = "Jeanbaptistedelafontainedupont"
 
 
 def _card(farms: str, seat: int) -> str:
@@ -50,3 +51,19 @@ def test_the_own_farm_boards_head_says_the_name_once_on_a_projector(name):
     assert rule and "nowrap" in rule[1] and "ellipsis" in rule[1], "one line, cut with … on a projector"
     t.projector.value = False
     assert _card(t.farms.value, 0) == off
+
+
+def test_a_run_of_bidding_says_each_name_once():
+    """A run of bidding told in one said a long name twice ("Daniel, Jean Baptiste de la
+    Fontaine and Frank bid up to 30, Frank highest; Daniel and Jean Baptiste de la Fontaine
+    pass"), the line in bold five lines on a projector: the bidders who all passed but the
+    highest are "the others"; any other passer is named."""
+    lines = ["Daniel bids 10.", f"{OTHER} bids 20.", "Frank bids 30.", "Daniel passes.", f"{OTHER} passes."]
+    said = bidding_run(lines, ["Daniel", OTHER, "Frank"])
+    assert said == f"Daniel, {OTHER} and Frank bid up to 30, Frank highest; the others pass (5 moves)."
+    assert said.count(OTHER) == 1
+    # a passer who never bid, or one bidder passing: named
+    assert bidding_run(["Ann bids 10.", "Ben bids 20.", "Cy passes."], ["Ann", "Ben", "Cy"]) == \
+        "Ann and Ben bid up to 20, Ben highest; Cy passes (3 moves)."
+    assert bidding_run(["Ann bids 10.", "Ben bids 20.", "Ann passes."], ["Ann", "Ben"]) == \
+        "Ann and Ben bid up to 20, Ben highest; Ann passes (3 moves)."
