@@ -466,6 +466,16 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # a 1280 x 720 screen and, in a Dutch auction, the question's last word was cut at the
           # screen's foot
           ".bk-projector .bk-message .bk-overbid {font-size: 16px; line-height: 1.3; font-weight: normal}"
+          # what the auctioneer's Sell and Buy do (who pays whom how much), a price refused in the
+          # Number Call, the repeat's cap: under the ask "Annette, you may: sell, or buy." in 18 px
+          # type on a projector, every name whole. In the prompt's 24 px type, with a winner's name
+          # of 30 letters said twice, the prompt took eleven lines of the controls' column and What
+          # happened's newest line was below a 1280 x 720 screen with the file browser open
+          ".bk-projector .bk-legal .bk-prompt-more {display: block; font-size: 18px; line-height: 1.3; "
+          "margin-top: 4px}"
+          # a name of no spaces ("Annettewolkensteinhabsburgerin") breaks where the column ends: in
+          # the prompt's and What happened's type it ran past the column's edge, cut off
+          ".bk-projector .bk-bu-controls {overflow-wrap: anywhere}"
           # the notes to lay or pay in an auction (Secret Count: a bid of 19 notes) in rows of ten
           # on a projector, their values in 18 px type: three rows of 58 px wide notes pushed
           # What happened below a 1280 x 720 screen
@@ -1056,7 +1066,14 @@ class BidderUpTable(SeatPanel):
         shown = set(shown_refusals(sub.legal, len(sub.awards))) if sub.legal else set()
         # what Sell and Buy do, on the screen and not in their tooltips alone (a class sees no tooltip)
         high += "".join(f" {escape(said)}" for r, said in self._refusals_said(sub, words) if r in shown)
-        return f"{self._auction_html}<b>{me}</b>, you may: {escape(may)}.{high}"
+        # (on a projector in the auction box's type, under the ask: _STYLE)
+        more = f"<span class='bk-prompt-more'>{high}</span>" if high else ""
+        box = self._auction_html
+        if self.projector.value and sub.seat == sub.auctioneer and 0 <= sub.seat < len(names):
+            # the auctioneer's own screen: "held by you", her name said by the ask under it (a
+            # name of 30 letters took a line of the box's own, the ask's first line another)
+            box = box.replace(f", held by <b>{escape(names[sub.seat])}</b>. ", ", held by <b>you</b>. ", 1)
+        return f"{box}<b>{me}</b>, you may: {escape(may)}.{more}"
 
     def _explain_refusals(self, sub, words=None) -> None:
         """The auctioneer's Sell and Buy buttons say in their tooltips what they do, by the

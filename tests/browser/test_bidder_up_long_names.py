@@ -1,7 +1,9 @@
-"""Bidder Up! on a projector (1280 x 720) with players' names of 30 letters: the seat's own
-roll, with JupyterLab's file browser folded and open. Measured before: at her own roll the
-head of her farm board took five lines and What happened began at 669 px, its newest line at
-756 px (the notebook shows down to 690 px). Saves
+"""Bidder Up! on a projector (1280 x 720) with players' names of 30 letters, with spaces and
+without: the auctioneer's screen and the seat's own roll, with JupyterLab's file browser
+folded and open. Measured before: the auctioneer's prompt took eleven lines and What
+happened's newest line ended at 710-712 px (the notebook shows down to 690 px), a name with
+no space ran past the column's edge, cut off; at her own roll the head of her farm board
+took five lines and What happened began at 669 px, its newest line at 756 px. Saves
 ``.tmp/screenshots/panel-bidder-up-projector-long-names-<case>.png``.
 """
 
@@ -11,12 +13,19 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from .conftest import SCREENSHOTS, LabServer, show_file_browser
-from .test_bidder_up_auction_projector import OWN_ROLL
+from .test_bidder_up_auction_projector import ASKED, OWN_ROLL, _all_on_screen
 from .test_bidder_up_play import PARTS_JS, _open_panel, _projected
 
 pytestmark = pytest.mark.browser
 
 LONG = "Annette Marie Wolkenstein-Haas"
+SOLID = "Annettewolkensteinhabsburgerin"
+OTHER = "Jeanbaptistedelafontainedupont"
+
+#: The controls' parts whose words run past the column's edge (a name with no space, cut off).
+CUT_JS = """e => [...e.querySelectorAll('.bk-bu-controls .bk-legal, .bk-bu-controls .bk-log')]
+  .filter(x => x.scrollWidth > x.clientWidth + 1).map(x => x.className)"""
+
 
 def _both_states(page: Page, panel: Locator, case: str, check) -> None:
     """``check(panel, fit, where)`` with the file browser folded, then open (the screenshots
@@ -31,6 +40,25 @@ def _both_states(page: Page, panel: Locator, case: str, check) -> None:
             check(panel, panel.evaluate(PARTS_JS), where)
     finally:
         show_file_browser(page, False)
+
+
+@pytest.mark.parametrize("fmt", ["classic", "secret-value"])
+def test_an_auctioneer_named_with_30_letters_on_the_projector(page: Page, lab_server: LabServer, fmt):
+    """Annette ("Annettewolkensteinhabsburgerin") holds the auction, a bidder as long-named
+    won it: the prompt, Sell and Buy, the whole newest line of What happened and her notes
+    are on the screen in both file-browser states, and no name runs past the column's edge."""
+    names = [SOLID, "Daniel", OTHER, "Frank"]
+    code = ASKED.replace("FORMAT", repr(fmt)).replace("PLAYERS", "4").replace("TURN", "12") \
+        .replace("ROLE", repr("auctioneer")).replace("WHO", repr(names))
+    _open_panel(page, lab_server, f"panel-bidder-up-long-names-{fmt}.ipynb", code)
+    panel, _ = _projected(page, "Annette", f"panel-bidder-up-projector-long-names-{fmt}.png")
+
+    def check(panel: Locator, fit: dict, where: str) -> None:
+        _all_on_screen(panel, fit, where)
+        assert panel.evaluate(CUT_JS) == [], f"{where}: words run past the controls' column"
+        assert SOLID in panel.locator(".bk-legal").first.inner_text().replace("\n", ""), \
+            f"{where}: the prompt does not say her whole name"
+    _both_states(page, panel, fmt, check)
 
 
 def test_her_own_roll_named_with_30_letters_on_the_projector(page: Page, lab_server: LabServer):
