@@ -244,6 +244,7 @@ CSS = f"""<style>
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}
+.bk-projector .bk-bid-amount input {{padding-left: 1px; padding-right: 1px}}
 .bk-projector .jupyter-button {{height: auto; min-height: 40px; white-space: normal; line-height: 1.3}}
 .bk-projector .bk-receipt {{font-size: 16px; line-height: 1.35}}
 .bk-projector .widget-html-content {{line-height: 1.35}}

@@ -67,6 +67,11 @@ def test_the_steppers_buttons_stay_still_while_a_person_types(page: Page, lab_se
         assert len(steps[0]) in (2, 4), f"{where}: the step buttons not found: {rows[0]}"
         assert all(s == steps[0] for s in steps), \
             f"{where}: the step buttons moved as {TYPED} were typed: {steps}"
+        # a bid of four digits (Bidder Up!'s money runs to thousands) shows whole in the box
+        amount = cell.locator(".bk-bid-amount input").first
+        amount.fill("4360")
+        cut = amount.evaluate("e => e.scrollWidth - e.clientWidth")
+        assert cut <= 0, f"{where}: the box cuts {cut} px off '4360'"
         if panel == "bidder-up" and not projector:
             # the old fault: "Bid at most 4,360" under the steps, where "Bid 30" stood beside them
             for typed, row in zip(TYPED, rows):
