@@ -26,6 +26,7 @@ from bluffkit.widgets import art
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, scores_html, seat_view
 from bluffkit.widgets.replay import auto_play
+from bluffkit.widgets.step_box import STEP_BOX_CSS, StepRow
 from bluffkit.widgets.words import whose_move
 
 
@@ -108,14 +109,6 @@ PROJECTOR_CSS = """<style>
 </style>"""
 
 
-#: The Step box beside the slider, where the slider's readout was: its number as the readout
-#: wrote it (right of the slider, in the notebook's type), and a refused step's words under both.
-STEP_BOX_CSS = """<style>
-.bk-scenario .bk-sp-step-box input {text-align: center}
-.bk-scenario .bk-step-note {margin: 2px 0 0 0}
-</style>"""
-
-
 def _listed(scenario) -> tuple:
     """Where an example stands in the Example list: by game, then by source, and among one
     source's by its name's hash. By name, the two endings of one rulebook example came in one
@@ -185,15 +178,9 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.reset = W.Button(description="Reset", icon="undo")
         # the slider without its readout, which the browser read itself when it was typed in
         # ("1e3" and "1,000" went to step 1, "99" to the last step without a word): beside it
-        # a text box the player reads (:meth:`_typed_step`), which says why a step is refused
-        self.step = W.IntSlider(value=0, min=0, max=1, description="Step", continuous_update=True, readout=False,
-                                tooltip="the step of the example shown",
-                                layout=W.Layout(width="100%", flex="1 1 0%", min_width="0"))   # (the row's width less the box's)
-        self.step_box = W.Text(value="0", continuous_update=False, layout=W.Layout(width="4.5em"))
-        self.step_box.add_class("bk-sp-step-box")
-        self.step_note = W.HTML(layout=W.Layout(width="100%"))      # a step refused, in words, under the slider
-        self.step_row = W.HBox([self.step, self.step_box, self.step_note],
-                               layout=W.Layout(width="100%", align_items="center", flex_flow="row wrap"))
+        # a text box the player reads, which says why a step is refused (bluffkit.widgets.step_box)
+        self.step_row = StepRow(whose="this example", tooltip="the step of the example shown", max=1)
+        self.step, self.step_box, self.step_note = self.step_row.slider, self.step_row.box, self.step_row.note
         self.play = auto_play(self.step, 1200)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})
@@ -213,8 +200,6 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.next.on_click(lambda _: self.go(min(self.step.max, self.step.value + 1)))   # ... and at the end
         self.reset.on_click(lambda _: self.go(0))
         self.step.observe(lambda ch: self.draw(), names="value")
-        self.step.observe(lambda ch: self._show_step(), names=["value", "max"])
-        self.step_box.observe(lambda ch: self._typed_step(ch["new"]), names="value")
         self.speed.observe(lambda ch: setattr(self.play, "interval", int(ch["new"] * 1000)), names="value")
         self.viewer.observe(self._viewer_changed, names="value")
         self.choose.observe(lambda ch: None if self._relabelling else self._switch(ch["new"]), names="value")
@@ -359,7 +344,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                 self.step.value = 0
         finally:
             self._loading = False
-        self._show_step()                               # (the step may have stayed 0: a refusal is old)
+        self.step_row.show()                            # (the step may have stayed 0: a refusal is old)
         self.draw()
 
     _relabelling = False
@@ -397,63 +382,6 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         """Show step ``i``: a whole number from 0 (the start) to ``step.max`` (the
         example's last move); anything else is refused in words and changes nothing."""
         self.step.value = check_whole(i, "go(i): the step i", 0, self.step.max)
-
-    _showing = False
-
-    def _show_step(self) -> None:
-        """The Step box shows the step shown (moved by Back, Next, the slider, Auto-play or
-        code), and its tooltip the steps there are; a refusal said under it is old then."""
-        self._showing = True
-        try:
-            with self.hold_sync():
-                self.step_box.value = str(self.step.value)
-                self.step_box.tooltip = f"type a step, 0 to {self.step.max}, and press Enter"
-                self.step_note.value = ""
-        finally:
-            self._showing = False
-
-    def _step_words(self, typed: str) -> str:
-        """Why ``typed`` (the Step box's text) is no step of the example, in plain words; ``""``
-        when it is one. Read as the bid box reads an amount
-        (:func:`~bluffkit.widgets.auction_moves.read_amount`: ``7``, ``1e1``, ``1,000``), so
-        that a step past the last is said to be so rather than read as its first digit."""
-        from bluffkit.core.errors import quote
-        from bluffkit.core.money import dot_thousands
-        from bluffkit.widgets.auction_moves import read_amount
-        text = str(typed).strip()
-        last = self.step.max
-        steps = f"this example has steps 0 to {last}"
-        n = read_amount(text)
-        if n is not None and 0 <= n <= last:
-            return ""
-        if not text:
-            return f"Step: type a step from 0 to {last}, then press Enter."
-        said = quote(text, limit=24)
-        if n is None and (readings := dot_thousands(text)) is not None:
-            return f"Step: {said} may be {readings[0]:,} or {readings[1]:,}: write one of them ({steps})."
-        if n is None:
-            return f"Step: {said} is no step: type a whole number from 0 to {last}."
-        shown = said if text.replace(",", "").lstrip("+") == str(n) or abs(n) >= 10**15 else f"{said} ({n:,})"
-        if n > last:
-            return f"Step: {shown} is past the last step: {steps}."
-        return f"Step: {shown} is before the start: {steps}."
-
-    def _typed_step(self, typed: str) -> None:
-        """A step typed in the Step box (Enter, or leaving the box): shown if it is one of the
-        example's, else the box keeps what was typed and the reason is said under it
-        (:meth:`_step_words`), the step shown unchanged."""
-        if self._showing:
-            return
-        from bluffkit.widgets.auction_moves import read_amount
-        words = self._step_words(typed)
-        if words:
-            self.step_note.value = f"<div class='bk-box bk-refusal bk-step-note' role='alert'>{escape(words)}</div>"
-            return
-        n = read_amount(str(typed).strip())
-        if n == self.step.value:                     # (the step shown: its number written as typed, again)
-            self._show_step()
-        else:
-            self.step.value = n                      # (the box and the note follow: _show_step)
 
     _loading = False
 

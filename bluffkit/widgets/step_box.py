@@ -1,0 +1,124 @@
+"""The Step row that the scenario player and the replay viewer share: a step slider and,
+beside it, a Step box that the panel reads.
+
+ipywidgets' slider has an editable readout that the browser reads itself (``parseInt``):
+"1e3", "1,000" and "1.5" went to step 1, and "99" to the last step, without a word. The
+slider here has no readout; in its place a text box is read as the bid box reads an amount
+(:func:`~bluffkit.widgets.auction_moves.read_amount`: ``7``, ``1e1``, ``1,000``). A step
+there is shows it; anything else keeps the step shown and is refused in words under the
+slider ("Step: '1e3' (1,000) is past the last step: this example has steps 0 to 11."). The
+box follows the slider however it moves (Back, Next, Auto-play, code), and a refusal goes
+with the step it was said at.
+
+>>> row = StepRow(whose="this game", tooltip="the step of the game shown")
+>>> row.slider.max = 12
+>>> row.box.value = "1e1"; row.slider.value
+10
+>>> row.box.value = "99"; row.slider.value, row.box.value
+(10, '99')
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+#: The Step box beside the slider, where the slider's readout was: its number as the readout
+#: wrote it (centred, in the notebook's type), and a refused step's words under both.
+STEP_BOX_CSS = """<style>
+.bk-panel .bk-step-box input {text-align: center}
+.bk-panel .bk-step-note {margin: 2px 0 0 0}
+</style>"""
+
+
+def step_words(typed: str, last: int, whose: str) -> str:
+    """Why ``typed`` (the Step box's text) is no step from 0 to ``last``, in plain words; ``""``
+    when it is one. ``whose`` names what has the steps ("this example", "this game"). Read as
+    the bid box reads an amount (:func:`~bluffkit.widgets.auction_moves.read_amount`), so that
+    a step past the last is said to be so rather than read as its first digit.
+
+    >>> step_words("1e3", 11, "this example")
+    "Step: '1e3' (1,000) is past the last step: this example has steps 0 to 11."
+    >>> step_words("20000", 17287, "this game")
+    "Step: '20000' is past the last step: this game has steps 0 to 17,287."
+    """
+    from bluffkit.core.errors import quote
+    from bluffkit.core.money import dot_thousands
+    from bluffkit.widgets.auction_moves import read_amount
+    text = str(typed).strip()
+    steps = f"{whose} has steps 0 to {last:,}"
+    n = read_amount(text)
+    if n is not None and 0 <= n <= last:
+        return ""
+    if not text:
+        return f"Step: type a step from 0 to {last:,}, then press Enter."
+    said = quote(text, limit=24)
+    if n is None and (readings := dot_thousands(text)) is not None:
+        return f"Step: {said} may be {readings[0]:,} or {readings[1]:,}: write one of them ({steps})."
+    if n is None:
+        return f"Step: {said} is no step: type a whole number from 0 to {last:,}."
+    shown = said if text.replace(",", "").lstrip("+") == str(n) or abs(n) >= 10**15 else f"{said} ({n:,})"
+    if n > last:
+        return f"Step: {shown} is past the last step: {steps}."
+    return f"Step: {shown} is before the start: {steps}."
+
+
+class StepRow(W.HBox):
+    """The slider without its readout (``slider``), the Step box beside it (``box``) and a
+    refused step's words under both (``note``), one row the width of the panel.
+
+    ``whose`` names what has the steps in the words ("this example", "this game");
+    ``refuse``, when not empty, is said for anything typed (a panel with nothing to step
+    through: "no game is shown yet")."""
+
+    def __init__(self, *, whose: str, tooltip: str, max: int = 0):       # noqa: A002  (the slider's own name)
+        self.whose = whose
+        self.refuse = ""
+        self._showing = False
+        self.slider = W.IntSlider(value=0, min=0, max=max, description="Step", continuous_update=True,
+                                  readout=False, tooltip=tooltip,
+                                  layout=W.Layout(width="100%", flex="1 1 0%", min_width="0"))  # (the row less the box)
+        self.box = W.Text(value="0", continuous_update=False, layout=W.Layout(width="4.5em"))
+        self.box.add_class("bk-step-box")
+        self.note = W.HTML(layout=W.Layout(width="100%"))       # a step refused, in words, under the slider
+        super().__init__([self.slider, self.box, self.note],
+                         layout=W.Layout(width="100%", align_items="center", flex_flow="row wrap"))
+        self.slider.observe(lambda ch: self.show(), names=["value", "max"])
+        self.box.observe(lambda ch: self.typed(ch["new"]), names="value")
+        self.show()
+
+    def show(self) -> None:
+        """The box shows the step shown (moved by Back, Next, the slider, Auto-play or code),
+        and its tooltip the steps there are; a refusal said under it is old then."""
+        self._showing = True
+        try:
+            with self.hold_sync():
+                self.box.value = str(self.slider.value)
+                self.box.tooltip = f"type a step, 0 to {self.slider.max:,}, and press Enter"
+                self.note.value = ""
+        finally:
+            self._showing = False
+
+    def words(self, typed: str) -> str:
+        """Why ``typed`` is no step to show, in plain words; ``""`` when it is one (:func:`step_words`)."""
+        if self.refuse:
+            return self.refuse
+        return step_words(typed, self.slider.max, self.whose)
+
+    def typed(self, typed: str) -> None:
+        """A step typed in the box (Enter, or leaving the box): shown if it is one, else the
+        box keeps what was typed and the reason is said under it (:meth:`words`), the step
+        shown unchanged."""
+        if self._showing:
+            return
+        from bluffkit.widgets.auction_moves import read_amount
+        words = self.words(typed)
+        if words:
+            self.note.value = f"<div class='bk-box bk-refusal bk-step-note' role='alert'>{escape(words)}</div>"
+            return
+        n = read_amount(str(typed).strip())
+        if n == self.slider.value:                  # (the step shown: its number written as typed, again)
+            self.show()
+        else:
+            self.slider.value = n                   # (the box and the note follow: show)
