@@ -26,10 +26,15 @@ from bluffkit.core.errors import BluffkitError, LogError, quote
 from bluffkit.core.trail import StateTrail
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render import STYLE, all_seeing_view, narration_view, seat_view
+from bluffkit.widgets.step_box import STEP_BOX_CSS, StepRow
 from bluffkit.widgets.words import PLAY_TIP, whose_move
 
 #: The Log file box's placeholder: with no game shown, and once a game is shown.
 NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.jsonl"
+
+
+#: What the Step box says to a step typed before any game is shown.
+NO_STEPS = "Step: no game is shown yet: type the path of a game's log in the Log file box and press Open."
 
 
 #: Why a game that is not over is not replayed (see ReplayViewer.load).
@@ -96,16 +101,20 @@ class Narration(Sequence):
 
 
 class ReplayViewer(ClosesWhole, W.VBox):
-    """A slider over the steps, Auto-play (Pause) with a speed, any seat's view or the all-seeing
-    one, and the list of events with the current step marked: the seven steps before it,
+    """A slider over the steps and a Step box beside it (bluffkit.widgets.step_box), Auto-play
+    (Pause) with a speed, any seat's view or the all-seeing one, and the list of events with the current step marked: the seven steps before it,
     it, and the eight after (on a projector, beside the table: three before, four after);
     in a seat's view no step after it."""
 
     def __init__(self, source=None, *, unfinished: bool = False):
         self.unfinished = unfinished        # show a game that is not over (see load)
         self.error = W.HTML()
-        self.step = W.IntSlider(value=0, min=0, max=0, description="Step", tooltip="the step of the game shown",
-                                layout=W.Layout(width="100%"))
+        # the slider without its readout, which the browser read itself when it was typed in
+        # ("1e3" and "1,000" went to step 1, "99" to step 99 or the last without a word): beside
+        # it a text box the viewer reads, which says why a step is refused (bluffkit.widgets.step_box)
+        self.step_row = StepRow(whose="this game", tooltip="the step of the game shown")
+        self.step_row.refuse = NO_STEPS
+        self.step, self.step_box, self.step_note = self.step_row.slider, self.step_row.box, self.step_row.note
         self.play = auto_play(self.step, 800)
         self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})
@@ -129,8 +138,8 @@ class ReplayViewer(ClosesWhole, W.VBox):
         # projector (stacked, the table and the list were some 1,060 px: the step's line
         # under the screen)
         self.body = W.Box([self.table, self.events], layout=W.Layout(flex_flow="column"))
-        super().__init__([W.HTML(STYLE + PROJECTOR_CSS), W.HBox([self.path, self.open_button, self.projector]),
-                          self.error, self.step,
+        super().__init__([W.HTML(STYLE + PROJECTOR_CSS + STEP_BOX_CSS),
+                          W.HBox([self.path, self.open_button, self.projector]), self.error, self.step_row,
                           W.HBox([self.play.button, self.play, self.speed, self.viewer],
                                  layout=W.Layout(align_items="center")),
                           self.body])
@@ -220,6 +229,8 @@ class ReplayViewer(ClosesWhole, W.VBox):
             self.step.value = 0
             self.step.max = self.play.max = len(moves)
         self.game, self.states, self.moves, self.names, self.says = game, states, moves, names, says
+        self.step_row.refuse = ""
+        self.step_row.show()                    # (the step may have stayed 0: a refusal is old)
         self.error.value = f"<div class='bk-box'>Note: {escape(note)}.</div>" if note else ""
         self.draw()
         return True

@@ -68,3 +68,54 @@ def test_a_step_typed_in_the_step_box_is_shown_or_refused_in_words(page: Page, l
     soon(lambda t: expect(panel).to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
     expect(box).to_be_hidden()
     page.screenshot(path=str(SCREENSHOTS / "scenario-step-box-projector.png"))
+
+
+def test_the_replay_viewers_step_box_is_the_same_and_stays_on_the_projector(page: Page, lab_server: LabServer):
+    """The replay viewer's slider had the same readout ("1e3", "1,000" and "1.5" went to step 1).
+    Its box reads a game's steps (here 0 to 408); on the projector the row stays, as the
+    slider did. Screenshots: ``.tmp/screenshots/replay-step-box-*.png``."""
+    path = "replay-step-box.ipynb"
+    source = ("from bluffkit.core.game import make_game\nfrom bluffkit.session import Session\n"
+              "from bluffkit.widgets import ReplayViewer\n"
+              "r = ReplayViewer(Session(make_game('horse-trading'), ['random'] * 3, seed=4).run())\n"
+              "r.step.value = 3\nr")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "r", "metadata": {}, "outputs": [],
+                     "source": source}],
+          "nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}}}
+    (lab_server.root / path).write_text(json.dumps(nb))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_and_run_all(page, lab_server, path)
+    panel = page.locator(".bk-panel").first
+    events = panel.locator(".bk-events")
+    row = panel.locator(".widget-hbox").filter(has=page.locator(".widget-slider")).filter(
+        has=page.locator("input[type=text]")).first
+    soon(lambda t: expect(events).to_contain_text("3. ", timeout=t))
+    expect(row.locator(".widget-readout")).to_be_hidden()             # (it was contenteditable)
+    box = row.locator("input[type=text]")
+    expect(box).to_have_value("3", timeout=WAIT_MS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for typed, why in (("1e3", "'1e3' (1,000) is past the last step: this game has steps 0 to 408"),
+                       ("1,000", "'1,000' is past the last step"), ("1.5", "'1.5' is no step")):
+        box.fill(typed)
+        box.press("Enter")
+        soon(lambda t, why=why: expect(row.locator(".bk-step-note")).to_contain_text(why, timeout=t))
+        idle()
+        expect(events.locator("li > b")).to_contain_text("3. ")              # the step shown stays
+        if typed == "1e3":
+            page.screenshot(path=str(SCREENSHOTS / "replay-step-box-refused.png"))
+    box.fill("1e2")
+    box.press("Enter")
+    soon(lambda t: expect(events.locator("li > b")).to_contain_text("100. ", timeout=t))
+    expect(row.locator(".bk-step-note")).to_have_count(0)
+
+    panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).click()
+    soon(lambda t: expect(panel).to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
+    expect(box).to_be_visible()
+    slider, typed_box = row.locator(".widget-slider").bounding_box(), box.bounding_box()
+    assert abs(slider["y"] + slider["height"] / 2 - (typed_box["y"] + typed_box["height"] / 2)) < 8, \
+        "the box beside the slider, on its line, on the projector too"
+    box.fill("408")
+    box.press("Enter")
+    soon(lambda t: expect(events.locator("li > b")).to_contain_text("408. ", timeout=t))
+    page.screenshot(path=str(SCREENSHOTS / "replay-step-box-projector.png"))

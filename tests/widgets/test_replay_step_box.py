@@ -1,0 +1,98 @@
+"""The replay viewer's Step box. The slider's readout was typed in the browser, which read
+it itself (``parseInt``): "1e3", "1,000" and "1.5" went to step 1, and "99" to step 99 or to
+the last step, without a word. The readout is gone; beside the slider the box the scenario
+player has (bluffkit.widgets.step_box) goes to the step typed, or keeps the step shown and
+says why not, in the game's steps."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit.core.game import make_game
+from bluffkit.session import Session
+from bluffkit.widgets import ReplayViewer
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Session(make_game("horse-trading"), ["random"] * 3, seed=4).run()      # steps 0 to 408
+
+
+@pytest.fixture(scope="module")
+def viewer(game):
+    return ReplayViewer(game)
+
+
+def said(words: str) -> str:
+    return words.replace("'", "&#x27;")
+
+
+def test_the_slider_has_no_readout_to_type_in_and_the_box_is_beside_it(viewer):
+    assert viewer.step.readout is False, "the browser reads a typed readout itself: '1e3' is step 1"
+    assert viewer.step_row in viewer.children
+    assert viewer.step_row.children[:2] == (viewer.step, viewer.step_box)
+    assert any(".bk-step-box input" in getattr(w, "value", "") for w in viewer.children), "centred, as the readout"
+
+
+def test_the_projector_keeps_the_row_as_it_kept_the_slider(viewer):
+    viewer.projector.value = True
+    try:
+        assert viewer.step_row in viewer.children and viewer.step_row.layout.display is None
+        assert viewer.step_box.layout.display is None and "bk-sp-step" not in viewer.step_row._dom_classes
+        viewer.step_box.value = "12"
+        assert viewer.step.value == 12
+    finally:
+        viewer.projector.value = False
+
+
+@pytest.mark.parametrize("typed, step", [("7", 7), ("1e2", 100), (" 4 ", 4), ("+2", 2), ("0", 0), ("408", 408),
+                                         ("4.08e2", 408)])
+def test_a_step_typed_is_shown(viewer, typed, step):
+    viewer.step.value = 3
+    viewer.step_box.value = typed
+    assert viewer.step.value == step and viewer.step_box.value == str(step) and viewer.step_note.value == ""
+    assert f"<b>&#9654; {step}." in viewer.events.value or step == 0
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("1e3", "Step: '1e3' (1,000) is past the last step: this game has steps 0 to 408."),
+    ("1,000", "Step: '1,000' is past the last step: this game has steps 0 to 408."),
+    ("409", "Step: '409' is past the last step: this game has steps 0 to 408."),
+    ("-1", "Step: '-1' is before the start: this game has steps 0 to 408."),
+    ("1.5", "Step: '1.5' is no step: type a whole number from 0 to 408."),
+    ("1.000", "Step: '1.000' may be 1 or 1,000: write one of them (this game has steps 0 to 408)."),
+    ("", "Step: type a step from 0 to 408, then press Enter."),
+])
+def test_a_step_refused_is_said_and_changes_nothing(viewer, typed, words):
+    viewer.step.value = 3
+    before = (viewer.table.value, viewer.events.value)
+    viewer.step_box.value = typed
+    assert viewer.step.value == 3 and (viewer.table.value, viewer.events.value) == before, "the step shown stays"
+    assert viewer.step_box.value == typed, "what was typed stays in the box, beside its reason"
+    assert said(words) in viewer.step_note.value and "role='alert'" in viewer.step_note.value
+
+
+def test_the_box_follows_the_slider_and_another_log_clears_a_refusal(viewer, game):
+    viewer.step.value = 3
+    viewer.step_box.value = "1e3"
+    assert viewer.step_note.value
+    viewer.step.value = 4                               # (the slider moved: dragged, or Auto-play's tick in the browser)
+    assert (viewer.step.value, viewer.step_box.value, viewer.step_note.value) == (4, "4", "")
+    viewer.step.value = 0
+    viewer.step_box.value = "x"
+    assert viewer.step_note.value
+    assert viewer.load(game)                            # the same steps, at step 0 again: nothing changed the slider
+    assert (viewer.step_box.value, viewer.step_note.value) == ("0", "")
+    assert viewer.step_box.tooltip == "type a step, 0 to 408, and press Enter"
+
+
+def test_with_no_game_shown_a_step_typed_is_told_how_to_open_one(game):
+    r = ReplayViewer()
+    r.step_box.value = "0"
+    r.step_box.value = "3"
+    assert "no game is shown yet" in r.step_note.value and "Log file box" in r.step_note.value and r.step.value == 0
+    assert r.load("") is False and "no game is shown yet" in r.step_note.value, "still none shown"
+    assert r.load(game) and r.step_note.value == ""
+    r.step_box.value = "3"
+    assert r.step.value == 3
+
