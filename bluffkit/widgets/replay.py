@@ -37,6 +37,12 @@ NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.js
 NO_STEPS = "Step: no game is shown yet: type the path of a game's log in the Log file box and press Open."
 
 
+#: What the Step box says, under the slider, while a long log is read: the kernel reads the
+#: box only once the whole log is read (one widget message at a time, bluffkit.widgets.serial).
+READING_STEPS = ("Step: the log is still being read: a step typed now is shown once it is read, "
+                 "or refused then if the game has no such step.")
+
+
 #: Why a game that is not over is not replayed (see ReplayViewer.load).
 UNFINISHED = ("this game is not finished, and a replay shows everything: every hand, the cards and notes laid "
               "face down, and what is still to come. Replay it once it is over; to look at it now, away from "
@@ -102,9 +108,9 @@ class Narration(Sequence):
 
 class ReplayViewer(ClosesWhole, W.VBox):
     """A slider over the steps and a Step box beside it (bluffkit.widgets.step_box), Auto-play
-    (Pause) with a speed, any seat's view or the all-seeing one, and the list of events with the current step marked: the seven steps before it,
-    it, and the eight after (on a projector, beside the table: three before, four after);
-    in a seat's view no step after it."""
+    (Pause) with a speed, any seat's view or the all-seeing one, and the list of events with
+    the current step marked: the seven steps before it, it, and the eight after (on a
+    projector, beside the table: three before, four after); in a seat's view no step after it."""
 
     def __init__(self, source=None, *, unfinished: bool = False):
         self.unfinished = unfinished        # show a game that is not over (see load)
@@ -153,7 +159,9 @@ class ReplayViewer(ClosesWhole, W.VBox):
     def _reading(self):
         """The ``on_step`` of a log being read: a long log (a Bløff game of 17,000 steps took
         some 11 s to check, with nothing on screen) says how far the reading is, at most
-        every :data:`READING_EVERY` seconds; load's last words replace it."""
+        every :data:`READING_EVERY` seconds; load's last words replace it. Under the slider
+        it says what becomes of a step typed meanwhile (:data:`READING_STEPS`): the box is
+        read once the log is, against the whole game."""
         import time
         shown = [time.monotonic()]
 
@@ -161,9 +169,17 @@ class ReplayViewer(ClosesWhole, W.VBox):
             now = time.monotonic()
             if now - shown[0] >= READING_EVERY:
                 shown[0] = now
-                self.error.value = (f"<div class='bk-box'>Reading the log: step {checked.step:,} of "
-                                    f"{checked.steps:,}, each checked by the rules\u2026</div>")
+                with self.hold_sync():
+                    self.error.value = (f"<div class='bk-box'>Reading the log: step {checked.step:,} of "
+                                        f"{checked.steps:,}, each checked by the rules\u2026</div>")
+                    self.step_note.value = f"<div class='bk-box bk-step-note'>{escape(READING_STEPS)}</div>"
         return seen
+
+    def _read(self) -> None:
+        """A log read and not shown (refused): the reading's words under the slider go, the
+        box back at the step shown; a step refused before the reading keeps its words."""
+        if escape(READING_STEPS) in self.step_note.value:
+            self.step_row.show()
 
     def _projector_changed(self, change) -> None:
         """Large type, and the table and the steps side by side, fewer steps (see draw)."""
@@ -206,12 +222,14 @@ class ReplayViewer(ClosesWhole, W.VBox):
             try:
                 lg, states = gamelog.read(Path(source), on_step=self._reading())
             except LogError as e:
+                self._read()
                 self.error.value = f"<div class='bk-box' style='color:#c00'>Cannot replay: {escape(str(e))}</div>"
                 return False
             game, moves, names = lg.game, lg.moves, lg.names
             path = str(source)                      # the box names the file shown
             note = lg.note or ""                    # an old format: what was not checked
         if not self.unfinished and not game.is_over(states[-1]):
+            self._read()
             self.error.value = (f"<div class='bk-box' style='color:#c00'>Not shown: {escape(UNFINISHED)}</div>")
             return False
         self.path.value = path

@@ -96,3 +96,38 @@ def test_with_no_game_shown_a_step_typed_is_told_how_to_open_one(game):
     r.step_box.value = "3"
     assert r.step.value == 3
 
+
+def test_while_a_long_log_is_read_the_step_row_says_what_becomes_of_a_step_typed(tmp_path, monkeypatch, game):
+    """The kernel reads the Step box only once the whole log is read (a Bløff log of 17,000
+    steps: some 7 to 11 s): a step typed meanwhile waited without a word, an old refusal
+    still under the slider. While the reading says how far it is, the row says that a step
+    typed now is shown once the log is read (or refused then, with the game's steps)."""
+    from bluffkit.widgets import replay
+    monkeypatch.setattr(replay, "READING_EVERY", 0.0)
+    path = game.save(tmp_path / "g.jsonl")
+    r = ReplayViewer(game)
+    r.step_box.value = "1e3"
+    notes = []
+    r.step_note.observe(lambda ch: notes.append(ch["new"]), names="value")
+    assert r.load(path)
+    assert any("a step typed now is shown once it is read" in x for x in notes), notes[:3]
+    assert r.step_note.value == "" and r.step_box.value == "0"
+    r.step_box.value = "409"                            # (typed while reading: read against the whole game)
+    assert "past the last step: this game has steps 0 to 408" in r.step_note.value
+    r.step_box.value = "1e2"
+    assert r.step.value == 100
+
+
+def test_a_log_read_and_refused_takes_the_readings_words_away(tmp_path, monkeypatch, game):
+    from bluffkit.widgets import replay
+    monkeypatch.setattr(replay, "READING_EVERY", 0.0)
+    half = Session(make_game("horse-trading"), ["random"] * 3, seed=5)
+    half.advance(limit=12)
+    path = half.save(tmp_path / "half.jsonl")
+    r = ReplayViewer(game)
+    r.step.value = 5
+    assert r.load(path) is False and "Not shown" in r.error.value
+    assert (r.step.value, r.step_box.value, r.step_note.value) == (5, "5", "")
+    r.step_box.value = "x"
+    refused = r.step_note.value
+    assert r.load(tmp_path / "missing.jsonl") is False and r.step_note.value == refused, "a refusal not read over stays"
