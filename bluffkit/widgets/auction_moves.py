@@ -207,9 +207,18 @@ def read_amount(text) -> int | None:
     (None, 1, 1000)
     >>> read_amount("99999999999999999999"), read_amount("1e999") == 10 ** 100
     (99999999999999999999, True)
+
+    What shows as nothing (a zero-width space, a soft hyphen, a byte order mark pasted in
+    with a number) is left out, so a box that shows "12" reads 12 (it said "Bid a whole
+    number"); a space between digits is still no number ("1 000" may be a thousand or two bids).
+
+    >>> read_amount("12\u200b"), read_amount("\ufeff1,0\u00ad00"), read_amount("1 000")
+    (12, 1000, None)
     """
     if isinstance(text, int) and not isinstance(text, bool):       # set from code (see AmountBox)
         return text
+    if isinstance(text, str) and not text.isascii():
+        text = "".join(c for c in text if c not in _INVISIBLE and unicodedata.category(c) != "Cf")
     text = text.strip() if isinstance(text, str) and text.isascii() else ""
     if not _AMOUNT_TEXT.fullmatch(text) or dot_thousands(text):          # 1.000: 1, or a thousand
         return None

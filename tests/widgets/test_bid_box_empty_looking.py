@@ -46,7 +46,7 @@ def test_a_tables_box_that_looks_empty_says_the_lowest_bid(typed):
     assert t.bid_button.disabled and t.bid_button.description == "Bid 10 or more", t.bid_button.description
 
 
-@pytest.mark.parametrize("typed", ["\u200b1", "abc", "1\u200b2"])
+@pytest.mark.parametrize("typed", ["abc", "1\u200ba", "1 2"])
 def test_what_shows_something_is_still_no_whole_number(typed):
     played: list = []
     c = MoveControls(played.append)
@@ -54,3 +54,15 @@ def test_what_shows_something_is_still_no_whole_number(typed):
     c.show(g.observe(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1), ["A", "B", "C"])
     c.amount.set_state({"value": typed})
     assert c.bid_button.description == "Bid a whole number"
+
+
+@pytest.mark.parametrize("typed", ["12\u200b", "\u200b12", "1\u200b2", "\ufeff1\u00ad2\u2060"])
+def test_a_box_that_shows_12_bids_12(typed):
+    """What shows as nothing, pasted in with the number, is left out: the box shows "12",
+    and Bid said "Bid a whole number"."""
+    played: list = []
+    c = MoveControls(played.append)
+    g = Auction.create(format="classic")
+    c.show(g.observe(g.state_from_position(3, auctioneer=0, lot=["horse"]), 1), ["A", "B", "C"])
+    c.amount.set_state({"value": typed})
+    assert not c.bid_button.disabled and c.bid_button.description == "Bid 12", c.bid_button.description
