@@ -288,7 +288,9 @@ def parse_values(text: str, players: int) -> list[float]:
     comma named, as it is for the part of one that is not whole ("1,000.5": ``000.5``), and
     for a value past the largest ("20,000, 5" and "20,000.5, 5" for three). A decimal comma
     ("1,5, 3" for two: 1.5 and 3, or 1, 5 and 3?) is named with both readings where the
-    count is off and the text also spaces its values apart (:func:`_decimal_comma`); where
+    count is off and the text also spaces its values apart (:func:`_decimal_comma`), after
+    the count read with commas separating values ("3 values read (commas separate values),
+    2 needed."; "1,5, 3" for four named the comma but not that the count was off); where
     the count is right ("1,5, 3" for three) the values are read, commas between them, as
     commas alone ("1,5,3") always are: the other reading has too few values, and is not
     whole money.
@@ -343,8 +345,9 @@ def parse_values(text: str, players: int) -> list[float]:
                              f"values are money, in whole amounts as the notes are (write {write}). {how}")
         typed.append(float(int(value)))
     if len(typed) != players:
-        if (said := _decimal_comma(text)) is not None:
-            raise RulesError(f"{said} {how}")
+        if (said := _decimal_comma(text)) is not None:      # the count first, as where no comma is named
+            raise RulesError(f"{len(typed)} value{'s' if len(typed) != 1 else ''} read (commas separate values), "
+                             f"{players} needed. {said} {how}")
         split = _thousands(text)
         comma = (f": commas separate values, so {' and '.join(split)} "
                  f"{'is two values' if len(split) == 1 else 'are two values each'}; write "

@@ -226,29 +226,6 @@ def without_owed(said: str) -> str:
     return re.sub(r"^pay [0-9][0-9,]* to .+ in notes \(no change is given\)$", "pay in notes (no change is given)", said)
 
 
-def values_refused(text: str, players: int, said: str) -> str:
-    """The words of the values box's refusal (``said``, :func:`~bluffkit.analysis.auction_lab.parse_values`'
-    for ``text`` and ``players`` values): where they name a decimal comma ("'1,5' is 1.5 where a
-    comma begins a fraction, and the two values 1 and 5 ...", said only when the count is
-    off), the count comes first, as it does where no comma is named: how many values were
-    read, commas separating them, against how many the auctioneer and the bidders need.
-
-    >>> try:
-    ...     parse_values("1,5, 3", 5)
-    ... except BluffkitError as e:
-    ...     print(values_refused("1,5, 3", 5, str(e))[:116])
-    3 values read (commas separate values), 5 needed: the auctioneer's and 4 bidders'. '1,5' is 1.5 where a comma begins
-    """
-    from bluffkit.analysis.auction_lab import _decimal_comma
-    comma = _decimal_comma(text)
-    if comma is None or not said.startswith(comma):
-        return said
-    read = len([x for x in text.replace(";", ",").split(",") if x.strip()])    # (as parse_values splits them)
-    bidders = players - 1
-    need = f"{players} needed: the auctioneer's and " + ("1 bidder's" if bidders == 1 else f"{bidders} bidders'")
-    return f"{read} value{'s' if read != 1 else ''} read (commas separate values), {need}. {said}"
-
-
 def _fraction(typed: str) -> bool:
     """Whether ``typed`` is a number in ASCII digits (thousands commas in threes) that is not
     whole: ``1.5``, ``.5``, ``1e-3``, ``1,000.5`` (not ``5.``, ``1,00`` or ``nan``)."""
@@ -472,7 +449,7 @@ class AuctionLab(ClosesWhole, W.VBox):
                 vals = parse_values(self.typed.value, n + 1)
             except BluffkitError as e:
                 self.session = None
-                self.message.value = _box(escape(values_refused(self.typed.value, n + 1, str(e))), error=True)
+                self.message.value = _box(escape(str(e)), error=True)
                 self.view.value = self.private.value = ""
                 return
         self.vals = vals

@@ -667,7 +667,9 @@ def test_a_decimal_comma_beside_values_spaced_apart_is_refused_naming_both_readi
     from bluffkit.analysis.auction_lab import parse_values
     with pytest.raises(RulesError) as e:
         parse_values(typed, players)
-    assert str(e.value).startswith(said), str(e.value)
+    assert said in str(e.value), str(e.value)
+    read = len([x for x in typed.replace(";", ",").split(",") if x.strip()])
+    assert str(e.value).startswith(f"{read} values read (commas separate values), {players} needed. '"), str(e.value)
 
 
 @pytest.mark.parametrize("typed, players, said", [
