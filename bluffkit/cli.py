@@ -625,8 +625,8 @@ def _whole(text: str, option: str, low: int, high: int, words: str, examples: st
         ``--games 1`` and a hundred zeros, cut at 60 characters, looked like a number of 59
         digits) and any other long text cut where it says so."""
         if value is not None and value.is_finite() and value == value.to_integral_value() \
-                and len(str(abs(int(value)))) > 15:
-            got = _short(int(value))
+                and not value.is_zero() and value.adjusted() >= 15:     # (its digits counted without making the int)
+            got = _short(value)
         else:
             got = printable(repr(text))
             if len(got) > 40:
@@ -657,17 +657,34 @@ _WORKERS = _count("--workers", -10**100, 10**100, "a whole number of worker proc
                   "0 to play in this process, 2 or 16")
 
 
-def _short(n: int) -> str:
-    """A whole number as a refusal quotes it: with commas up to 15 digits (``1,000``), else
-    in e-notation (``1e100``; ``about 1.23e19`` when rounded), so that a count typed as
-    ``1e100`` is not echoed back as 101 digits."""
-    digits = str(abs(n))
-    if len(digits) <= 15:
-        return f"{n:,}"
-    head = digits[:3].rstrip("0")
+def _short(n) -> str:
+    """A whole number (an int, or a whole :class:`~decimal.Decimal` as typed) as a refusal
+    quotes it: with commas up to 15 digits (``1,000``), else in e-notation (``1e100``;
+    ``about 1.23e19`` where digits after the first three are left out, not rounded), so that
+    a count typed as ``1e100`` is not echoed back as 101 digits. A Decimal's digits are read
+    from its exponent: ``1e100000000`` made into an int took minutes, and one of more than
+    4,300 digits cannot be written (a ValueError).
+
+    >>> from decimal import Decimal
+    >>> _short(Decimal("1e5000")), _short(Decimal("-2.5e100000000")), _short(Decimal("1e3"))
+    ('1e5000', '-2.5e100000000', '1,000')
+    """
+    from decimal import Decimal
+    if isinstance(n, Decimal):
+        if n.is_zero() or n.adjusted() < 15:
+            return f"{int(n):,}"
+        sign, digits, _ = n.as_tuple()           # (normalize() overflows the context past 1e999999)
+        length, negative = n.adjusted() + 1, bool(sign)
+        text = "".join(map(str, digits[:4]))
+    else:
+        if abs(n) < 10**15:
+            return f"{n:,}"
+        text, negative = str(abs(n)), n < 0
+        length = len(text)
+    head = text[:3].rstrip("0")
     mantissa = head[0] + (f".{head[1:]}" if len(head) > 1 else "")
-    exact = digits[3:].strip("0") == ""
-    return f"{'' if exact else 'about '}{'-' if n < 0 else ''}{mantissa}e{len(digits) - 1}"
+    exact = text[3:].strip("0") == "" and (not isinstance(n, Decimal) or not any(n.as_tuple()[1][3:]))
+    return f"{'' if exact else 'about '}{'-' if negative else ''}{mantissa}e{length - 1}"
 
 
 #: Counts of seats or workers past this (either way) are refused by :func:`_seats` and
@@ -703,7 +720,14 @@ def _seats(game, players: int) -> int:
     fewest, most = min(takes), max(takes)
     span = f"{fewest} to {most}" if fewest != most else f"{most}"
     bound = f"at most {count(most, 'player')}" if players > 0 else f"at least {count(fewest, 'player')}"
-    raise BluffkitError(f"--players {_short(players)}: {bound} ({_game_named(game)} is for {span} players)")
+    import re
+    own = f"{_game_named(game)} is for {span} players"
+    try:                                         # the game's own words for the nearest count it refuses
+        game.check_players(most + 1 if players > 0 else fewest - 1)
+    except BluffkitError as e:                   # ("Bløff is for 3 to 10 players, got 11": without the count)
+        said = re.fullmatch(r"(.+), got -?[0-9][0-9,]*", str(e))
+        own = said.group(1) if said else own
+    raise BluffkitError(f"--players {_short(players)}: {bound} ({own})")
 
 
 def _workers(workers: int | None) -> int | None:
@@ -713,8 +737,8 @@ def _workers(workers: int | None) -> int | None:
         return workers
     if workers < 0:
         raise BluffkitError(f"--workers {_short(workers)}: 0 (play in this process) or more worker processes")
-    from bluffkit.analysis.tournament_run import MAX_WORKERS
-    most = max(MAX_WORKERS, os.cpu_count() or 1)
+    from bluffkit.analysis.tournament_run import most_workers
+    most = most_workers()
     raise BluffkitError(f"--workers {_short(workers)}: at most {most} worker processes on this machine; for a "
                         "bigger cluster start dask workers and give the address of their scheduler (--scheduler)")
 

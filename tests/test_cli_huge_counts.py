@@ -30,7 +30,7 @@ def test_players_far_past_the_table_is_quoted_short_with_the_bound(argv, capsys,
 def test_players_far_below_says_the_fewest(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli.main(["simulate", "bloff", *COMMON, "--out", "never.csv", "--players=-1e100"]) == 2
-    assert capsys.readouterr().err == "bluffkit: --players -1e100: at least 3 players (bloff is for 3 to 10 players)\n"
+    assert capsys.readouterr().err == "bluffkit: --players -1e100: at least 3 players (Bløff is for 3 to 10 players)\n"
 
 
 def test_workers_far_past_the_machine_is_quoted_short_with_the_bound(capsys, tmp_path, monkeypatch):
@@ -75,3 +75,20 @@ def test_short(n, said):
 def test_a_count_near_the_table_keeps_the_games_own_words(capsys):
     assert cli.main(["simulate", "bloff", *COMMON, "--out", "never.csv", "--players", "1000"]) == 2
     assert capsys.readouterr().err == "bluffkit: Bløff is for 3 to 10 players, got 1000\n"
+
+
+@pytest.mark.parametrize("typed, said", [("1e5000", "1e5000"), ("1" + "0" * 5000, "1e5000"),
+                                         ("1" * 4301, "about 1.11e4300"), ("1e100000000", "1e100000000"),
+                                         ("-2.5e999999999999999999", "-2.5e999999999999999999")])
+@pytest.mark.parametrize("option", ["--games", "--seed", "--players"])
+def test_a_number_past_what_python_writes_is_refused_at_once(option, typed, said, capsys, tmp_path, monkeypatch):
+    """The refusal counted a number's digits by making its int and writing it: past 4,300
+    digits that raised a ValueError (a traceback; argparse's "invalid int value" for --players),
+    and 1e100000000 took minutes. Its digits are read from the exponent now."""
+    monkeypatch.chdir(tmp_path)
+    argv = {"--games": "1", "--seed": "1", "--players": "3"}
+    argv[option] = typed
+    assert cli.main(["simulate", "horse-trading", *[f"{k}={v}" for k, v in argv.items()], "--out", "never.csv"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"bluffkit: {option} takes ") and err.endswith(f", got {said}\n"), err[:300]
+    assert not list(tmp_path.iterdir())

@@ -77,6 +77,12 @@ SAME = ("format", "version", "bluffkit", "game", "players", "lineups", "games", 
 #: cluster is started with ``dask worker`` and given as a scheduler. A local cluster never
 #: has more workers than chunks left to play.
 MAX_WORKERS = 256
+
+
+def most_workers() -> int:
+    """The most worker processes a local cluster here may have: :data:`MAX_WORKERS`, or one
+    per core where the machine has more."""
+    return max(MAX_WORKERS, os.cpu_count() or 1)
 #: Seconds to wait for a scheduler's address to answer at all (see :func:`probe_scheduler`).
 PROBE_SECONDS = 5.0
 #: The schemes of scheduler addresses tried with a plain connection first.
@@ -515,7 +521,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
         if isinstance(workers, bool) or not isinstance(workers, Integral) or workers < 0:
             raise RulesError(f"workers must be a whole number, 0 (this process) or more, got {quote(workers)}"[:200])
         workers = int(workers)
-    most = max(MAX_WORKERS, os.cpu_count() or 1)
+    most = most_workers()
     if workers is not None and workers > most:
         raise RulesError(f"workers: at most {most} worker processes on this machine, got {workers:,}; "
                          f"for a bigger cluster start dask workers and give the address of their scheduler")

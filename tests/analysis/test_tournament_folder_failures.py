@@ -313,7 +313,7 @@ def test_more_local_workers_than_a_machine_has_are_refused_before_anything_is_wr
             run(auction, ["random"], GAMES, SEED, out, players=3, workers=workers, echo=None)
         assert not out.exists()
     err = refused(command(out, "--workers", "99999999999999"), capsys)
-    assert "at most 256 worker processes on this machine, got 99,999,999,999,999" in err, err
+    assert "--workers 99,999,999,999,999: at most 256 worker processes on this machine" in err, err
     assert not out.exists()
     monkeypatch.setattr(os, "cpu_count", lambda: 512)            # a machine with more cores than that
     with pytest.raises(AssertionError, match="a cluster was started"):
