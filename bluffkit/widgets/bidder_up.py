@@ -484,13 +484,24 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # (laying notes, the prompt says "click your notes, then Lay": the picker's own line goes;
           # and paying, where it says "click your notes, then Pay")
           ".bk-projector .bk-bu-auction :is(.bk-notes-lay, .bk-notes-pay) > .widget-html:first-child {display: none}"
-          # paying for a lot won, the controls' column 430 px wide or more, as the market's (the
-          # board beside it narrower while the file browser is open): with 15 notes or more the
-          # notes took three rows or four of seven, Pay ("Pay 0 notes (0) - you owe André 60")
-          # two lines, and the newest line of What happened was below a 1280 x 720 screen
-          ".bk-projector .bk-bu-controls:has(.bk-notes-pay) {min-width: 430px !important; flex-shrink: 0 !important}"
-          ".bk-projector :has(> .bk-bu-controls .bk-notes-pay) > :not(.bk-bu-controls) "
-          "{min-width: 0 !important; flex-shrink: 1 !important}"
+          # paying for a lot won, the notes packed tighter than to lay (26 px wide, 28 high: ten
+          # or eleven to a row in the 339 px column beside the board with the file browser
+          # open), "Choose for me" after the last of them and Pay under them across the column,
+          # in 17 px type, What happened close under it: with 15 notes or more the notes took
+          # three rows or four, Pay ("Pay 0 notes (0) - you owe André 60") two lines and "Choose
+          # for me" one more, and the newest line of What happened was below a 1280 x 720 screen
+          # (at 700 px with 28 notes). The column widened to 430 px for it narrowed the board
+          # from 509 px to 418 while the file browser was open
+          ".bk-projector .bk-bu-auction .bk-notes-pay {flex-flow: row wrap; align-items: stretch}"
+          ".bk-projector .bk-bu-auction .bk-notes-pay > .widget-hbox {display: contents}"
+          ".bk-projector .bk-bu-auction .bk-notes-pay .jupyter-button.bk-note {min-width: 26px !important; "
+          "height: 28px; min-height: 28px; padding: 0 2px; margin: 1px}"
+          ".bk-projector .bk-bu-auction .bk-notes-pay .jupyter-button:not(.bk-note) {order: 2; flex: 1 1 100%; "
+          "margin: 3px 1px 0; padding: 0 4px; min-height: 34px; font-size: 17px !important; line-height: 1.2}"
+          ".bk-projector .bk-bu-auction .bk-notes-pay .jupyter-button:not(.bk-note) ~ .jupyter-button {order: 1; "
+          "flex: 0 0 auto; width: auto; height: 28px; min-height: 28px; margin: 1px 1px 1px 6px; padding: 0 8px; "
+          "white-space: nowrap}"
+          ".bk-projector .bk-bu-controls:has(.bk-notes-pay) .bk-log .bk-box {margin-top: 0}"
           # the horse-trade's words above its list wrap on a projector ("Challenge (whom, for which
           # anim" was cut off with the file browser open)
           ".bk-projector .bk-trade-label {white-space: normal; height: auto; line-height: 1.3}"

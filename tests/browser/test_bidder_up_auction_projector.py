@@ -147,15 +147,15 @@ def test_out_of_an_auction_what_happened_keeps_every_line_on_the_projector(page:
     assert "you" in panel.locator(".bk-log").first.inner_text(), "the seat's own last move is not in view"
 
 
-#: Annette's table, FORMAT's tile beside a Secret Count (a Classic beside a Secret Count),
-#: played by bots and random moves of Annette's until she is a bidder in an auction of FORMAT
+#: Annette's table (the players named WHO), FORMAT's tile beside a Secret Count (a Classic
+#: beside a Secret Count), played by bots and random moves of Annette's until she is a bidder in an auction of FORMAT
 #: from turn TURN on and WANT holds of her view of the auction ``a`` (the seeds from FIRST on,
 #: the first of them the one that comes to it); then AFTER, and the panel drawn once.
 WANTED = '''import numpy as np
 from bluffkit.widgets import BidderUpTable
 fmt, turn = FORMAT, TURN
 def asked(seed):
-    t = BidderUpTable("animal-market", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"],
+    t = BidderUpTable("animal-market", players=4, humans=[0], names=WHO,
                       seed=seed, tiles=(fmt, "secret-count", "classic", "classic"))
     s, rng = t.session, np.random.default_rng(seed)
     for _ in range(4000):
@@ -175,13 +175,13 @@ t'''
 
 
 def _with_files(page: Page, server: LabServer, case: str, want: str, fmt: str, turn: int = 0, after: str = "",
-                then=None, first: int = 0) -> tuple[Locator, dict]:
-    """Annette's table of :data:`WANTED` on the projector, JupyterLab's file browser open (as
-    a teacher leaves it: the notebook some 250 px narrower), ``then(panel)`` done; its
+                then=None, first: int = 0, names=tuple(CLASS)) -> tuple[Locator, dict]:
+    """Annette's table of :data:`WANTED` (its players ``names``) on the projector, JupyterLab's
+    file browser open (as a teacher leaves it: the notebook some 250 px narrower), ``then(panel)`` done; its
     screenshot saved as ``panel-bidder-up-projector-<case>.png``; the panel and the boxes of
     its parts (:data:`PARTS_JS`). The caller folds the file browser again."""
     code = WANTED.replace("FORMAT", repr(fmt)).replace("TURN", str(turn)).replace("WANT", want) \
-        .replace("AFTER", after).replace("FIRST", str(first))
+        .replace("AFTER", after).replace("FIRST", str(first)).replace("WHO", repr(list(names)))
     _open_panel(page, server, f"panel-bidder-up-{case}.ipynb", code)
     panel, _ = _projected(page, "Annette", f"panel-bidder-up-projector-{case}.png")
     show_file_browser(page, True)
@@ -223,18 +223,28 @@ def _all_on_screen(panel: Locator, fit: dict, where: str) -> None:
     assert cut_buttons(panel) == [], f"{where}: buttons cut short"
 
 
-@pytest.mark.parametrize("fmt,first", [("classic", 0), ("dutch", 2), ("cat-in-the-bag", 12)],
+#: The players of a table whose names have no spaces, 30 letters each but Annette's (in the
+#: Classic case below André, 28 notes in Annette's hand, is paid)
+NO_SPACES = ["Annette", "Danielwolkensteinhabsburgerinx", "Andrewolkensteinhabsburgerinxy",
+             "Frankwolkensteinhabsburgerinxy"]
+
+
+@pytest.mark.parametrize("fmt,first,names", [("classic", 0, NO_SPACES), ("dutch", 2, CLASS), ("cat-in-the-bag", 12, CLASS)],
                          ids=["classic", "dutch", "cat-in-the-bag"])
 def test_paying_with_15_notes_or_more_keeps_what_happened_on_the_projector(page: Page, lab_server: LabServer, fmt,
-                                                                           first):
+                                                                           first, names):
     """Annette pays for the lot she won holding 15 notes or more, on the projector with the
     file browser open: her notes took three rows, Pay two lines, and the newest line of What
     happened ended at 731-752 px, below the notebook's 690 px. Every note, Pay, the prompt
-    and the newest line of What happened are on the screen."""
+    and the newest line of What happened are on the screen (in the Classic auction with 28
+    notes, paying a player whose name of 30 letters has no spaces), and the board keeps its
+    width: the controls' column widened to 430 px while paying narrowed it from 509 px to 418."""
     try:
         panel, fit = _with_files(page, lab_server, f"pay-{fmt}", "a.legal.pay and sum(a.hand) >= 15", fmt,
-                                 first=first)
+                                 first=first, names=names)
         bottom = fit["area"]["bottom"] + 1
+        board = panel.locator("svg[aria-label$=' board']").first.bounding_box()
+        assert board is not None and board["width"] >= 500, f"the board is narrowed while paying: {board}"
         notes = panel.evaluate("e => [...e.querySelectorAll('.bk-bu-auction button.bk-note')]"
                                ".filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect().bottom)")
         assert len(notes) >= 15 and max(notes) <= bottom, f"a note is below the screen: {notes}, {bottom}"
