@@ -33,8 +33,9 @@ from bluffkit.widgets.words import PLAY_TIP, whose_move
 NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.jsonl"
 
 
-#: What the Step box says to a step typed before any game is shown.
-NO_STEPS = "Step: no game is shown yet: type the path of a game's log in the Log file box and press Open."
+#: What the Step box says to a step typed before any game is shown (the panel's line above it
+#: says how to open a log: the words were said twice, one above the other).
+NO_STEPS = "Step: no game is shown yet: open a game's log first, as the line above says."
 
 
 #: What the Step box says, under the slider, while a long log is read: the kernel reads the
@@ -169,10 +170,9 @@ class ReplayViewer(ClosesWhole, W.VBox):
             now = time.monotonic()
             if now - shown[0] >= READING_EVERY:
                 shown[0] = now
-                with self.hold_sync():
-                    self.error.value = (f"<div class='bk-box'>Reading the log: step {checked.step:,} of "
-                                        f"{checked.steps:,}, each checked by the rules\u2026</div>")
-                    self.step_note.value = f"<div class='bk-box bk-step-note'>{escape(READING_STEPS)}</div>"
+                self.error.value = (f"<div class='bk-box'>Reading the log: step {checked.step:,} of "
+                                    f"{checked.steps:,}, each checked by the rules\u2026</div>")
+                self.step_note.value = f"<div class='bk-box bk-step-note'>{escape(READING_STEPS)}</div>"
         return seen
 
     def _read(self) -> None:

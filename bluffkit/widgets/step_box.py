@@ -28,6 +28,7 @@ import ipywidgets as W
 #: wrote it (centred, in the notebook's type), and a refused step's words under both.
 STEP_BOX_CSS = """<style>
 .bk-panel .bk-step-box input {text-align: center}
+.bk-panel .bk-step-box {margin-right: 6px}
 .bk-panel .bk-step-note {margin: 2px 0 0 0}
 </style>"""
 
@@ -42,6 +43,16 @@ def step_words(typed: str, last: int, whose: str) -> str:
     "Step: '1e3' (1,000) is past the last step: this example has steps 0 to 11."
     >>> step_words("20000", 17287, "this game")
     "Step: '20000' is past the last step: this game has steps 0 to 17,287."
+
+    A dot between digits may separate thousands: both readings are named where either is a
+    step, only the step where one is, and neither where none is ("-1.000").
+
+    >>> step_words("1.000", 2000, "this game")
+    "Step: '1.000' may be 1 or 1,000: write one of them (this game has steps 0 to 2,000)."
+    >>> step_words("1.000", 11, "this example")
+    "Step: '1.000' may be 1 or 1,000; this example has steps 0 to 11: write 1."
+    >>> step_words("-1.000", 11, "this example")
+    "Step: '-1.000' is no step: type a whole number from 0 to 11."
     """
     from bluffkit.core.errors import quote
     from bluffkit.core.money import dot_thousands
@@ -54,8 +65,12 @@ def step_words(typed: str, last: int, whose: str) -> str:
     if not text:
         return f"Step: type a step from 0 to {last:,}, then press Enter."
     said = quote(text, limit=24)
-    if n is None and (readings := dot_thousands(text)) is not None:
-        return f"Step: {said} may be {readings[0]:,} or {readings[1]:,}: write one of them ({steps})."
+    if n is None and (readings := dot_thousands(text)) is not None:     # 1.000: 1, or a thousand
+        steps_in = [r for r in readings if 0 <= r <= last]
+        if len(steps_in) == 2:
+            return f"Step: {said} may be {readings[0]:,} or {readings[1]:,}: write one of them ({steps})."
+        if steps_in:             # (the other reading is past the last step: "1.000" offered 1,000 of 11)
+            return f"Step: {said} may be {readings[0]:,} or {readings[1]:,}; {steps}: write {steps_in[0]:,}."
     if n is None:
         return f"Step: {said} is no step: type a whole number from 0 to {last:,}."
     shown = said if text.replace(",", "").lstrip("+") == str(n) or abs(n) >= 10**15 else f"{said} ({n:,})"
@@ -82,8 +97,9 @@ class StepRow(W.HBox):
         self.box = W.Text(value="0", continuous_update=False, layout=W.Layout(width="4.5em"))
         self.box.add_class("bk-step-box")
         self.note = W.HTML(layout=W.Layout(width="100%"))       # a step refused, in words, under the slider
+        # overflow visible: the box's focus ring (3 px, 2 px out) was cut to an "L" by the row's scrolling
         super().__init__([self.slider, self.box, self.note],
-                         layout=W.Layout(width="100%", align_items="center", flex_flow="row wrap"))
+                         layout=W.Layout(width="100%", align_items="center", flex_flow="row wrap", overflow="visible"))
         self.slider.observe(lambda ch: self.show(), names=["value", "max"])
         self.box.observe(lambda ch: self.typed(ch["new"]), names="value")
         self.show()
@@ -93,10 +109,9 @@ class StepRow(W.HBox):
         and its tooltip the steps there are; a refusal said under it is old then."""
         self._showing = True
         try:
-            with self.hold_sync():
-                self.box.value = str(self.slider.value)
-                self.box.tooltip = f"type a step, 0 to {self.slider.max:,}, and press Enter"
-                self.note.value = ""
+            self.box.value = str(self.slider.value)
+            self.box.tooltip = f"type a step, 0 to {self.slider.max:,}, and press Enter"
+            self.note.value = ""
         finally:
             self._showing = False
 

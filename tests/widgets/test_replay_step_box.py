@@ -60,7 +60,7 @@ def test_a_step_typed_is_shown(viewer, typed, step):
     ("409", "Step: '409' is past the last step: this game has steps 0 to 408."),
     ("-1", "Step: '-1' is before the start: this game has steps 0 to 408."),
     ("1.5", "Step: '1.5' is no step: type a whole number from 0 to 408."),
-    ("1.000", "Step: '1.000' may be 1 or 1,000: write one of them (this game has steps 0 to 408)."),
+    ("1.000", "Step: '1.000' may be 1 or 1,000; this game has steps 0 to 408: write 1."),
     ("", "Step: type a step from 0 to 408, then press Enter."),
 ])
 def test_a_step_refused_is_said_and_changes_nothing(viewer, typed, words):
@@ -90,7 +90,7 @@ def test_with_no_game_shown_a_step_typed_is_told_how_to_open_one(game):
     r = ReplayViewer()
     r.step_box.value = "0"
     r.step_box.value = "3"
-    assert "no game is shown yet" in r.step_note.value and "Log file box" in r.step_note.value and r.step.value == 0
+    assert "no game is shown yet" in r.step_note.value and "Log file box" in r.error.value and r.step.value == 0
     assert r.load("") is False and "no game is shown yet" in r.step_note.value, "still none shown"
     assert r.load(game) and r.step_note.value == ""
     r.step_box.value = "3"

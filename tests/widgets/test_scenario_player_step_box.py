@@ -40,7 +40,7 @@ def test_a_step_typed_is_shown(player, typed, step):
     ("-1", "Step: '-1' is before the start: this example has steps 0 to 11."),
     ("1.5", "Step: '1.5' is no step: type a whole number from 0 to 11."),
     ("seven", "Step: 'seven' is no step: type a whole number from 0 to 11."),
-    ("1.000", "Step: '1.000' may be 1 or 1,000: write one of them (this example has steps 0 to 11)."),
+    ("1.000", "Step: '1.000' may be 1 or 1,000; this example has steps 0 to 11: write 1."),
     ("", "Step: type a step from 0 to 11, then press Enter."),
 ])
 def test_a_step_refused_is_said_and_changes_nothing(player, typed, words):
