@@ -725,8 +725,8 @@ def _seats(game, players: int) -> int:
     try:                                         # the game's own words for the nearest count it refuses
         game.check_players(most + 1 if players > 0 else fewest - 1)
     except BluffkitError as e:                   # ("Bløff is for 3 to 10 players, got 11": without the count)
-        said = re.fullmatch(r"(.+), got -?[0-9][0-9,]*", str(e))
-        own = said.group(1) if said else own
+        said = re.fullmatch(r"(.+?), got -?[0-9][0-9,]*(.*)", str(e), re.S)
+        own = said.group(1) + said.group(2) if said else own      # (an auction's hint after the count kept)
     raise BluffkitError(f"--players {_short(players)}: {bound} ({own})")
 
 

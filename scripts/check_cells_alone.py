@@ -1,4 +1,6 @@
-"""Run every code cell of the lessons alone in a kernel, as a teacher does after Kernel ▸ Restart.
+"""Run every code cell of the lessons alone in a kernel, as a teacher does after Kernel ▸ Restart
+(as near as one kernel comes: ``%reset -f`` clears every name, while the modules stay imported,
+so a module's own settings, such as ``charts_offline.enable()``, stay as an earlier cell left them).
 
 docs/lessons.md, "Cells that run alone": a kernel dies mid-lesson, the teacher restarts it and
 runs one cell (a panel, the class table, a chart of the Debrief, a solution). Each code cell
@@ -135,7 +137,7 @@ def notebooks(names: list[str], root: Path | None = None) -> list[Path]:
     out: list[Path] = []
     for name in names:
         path = Path(name)
-        if not path.exists() and name.isdigit():
+        if not path.exists() and name.isascii() and name.isdigit():     # ("²" is a digit to str.isdigit)
             matches = sorted(root.glob(f"{int(name):02d}-*/{NOTEBOOK}"))
             if not matches:
                 raise UsageError(f"{name}: no lesson numbered {int(name):02d} in {root}")
@@ -303,13 +305,25 @@ def _stop_on_sigterm(signum, frame):
     raise KeyboardInterrupt
 
 
+def _seconds(text: str) -> float:
+    """``--timeout``: a number of seconds above 0 (``-1`` failed every cell, ``nan`` ran without a limit)."""
+    import math
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, got {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, got {text!r}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("lessons", nargs="*", help="lesson notebooks, folders or numbers (default: every lesson)")
     parser.add_argument("--after-all", action="store_true",
                         help="run every cell in order first (no reset), then each cell alone after %%reset -f")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds a cell may take (default 300)")
+    parser.add_argument("--timeout", type=_seconds, default=300.0, help="seconds a cell may take (default 300)")
     args = parser.parse_args(argv)
     try:
         paths = notebooks(args.lessons)

@@ -92,3 +92,14 @@ def test_a_number_past_what_python_writes_is_refused_at_once(option, typed, said
     err = capsys.readouterr().err
     assert err.startswith(f"bluffkit: {option} takes ") and err.endswith(f", got {said}\n"), err[:300]
     assert not list(tmp_path.iterdir())
+
+
+def test_an_auctions_own_words_after_its_count_are_kept(capsys, tmp_path, monkeypatch):
+    """The auction's refusal goes on after the count (how to seat more in the lab): the far
+    count's words keep all of it, where they fell back to "auction is for 2 to 4 players"."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["simulate", "auction", "--option", "format=classic", *COMMON, "--out", "never.csv",
+                     "--players=1e100"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bluffkit: --players 1e100: at most 4 players (auction 1, Classic, is for 2 to 4 players "
+                          "(auctioneer included); turn player_limits off"), err

@@ -83,6 +83,8 @@ def most_workers() -> int:
     """The most worker processes a local cluster here may have: :data:`MAX_WORKERS`, or one
     per core where the machine has more."""
     return max(MAX_WORKERS, os.cpu_count() or 1)
+
+
 #: Seconds to wait for a scheduler's address to answer at all (see :func:`probe_scheduler`).
 PROBE_SECONDS = 5.0
 #: The schemes of scheduler addresses tried with a plain connection first.

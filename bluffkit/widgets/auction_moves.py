@@ -54,7 +54,7 @@ from bluffkit.auctions.actions import (
 )
 from bluffkit.auctions.narrate import animals_said, capital
 from bluffkit.auctions.sealed import split_order
-from bluffkit.core.errors import _INVISIBLE, count as _count
+from bluffkit.core.errors import _INVISIBLE, _ZERO_WIDTH, count as _count
 from bluffkit.core.money import MAX_DIGITS, amount as amount_said, dot_thousands, total
 from bluffkit.widgets.seat_panel import ClickClock, choose_counts, chosen_counts, live, retire, tells_chosen
 from bluffkit.widgets.words import notes_label, overbid_words, take_words
@@ -193,6 +193,25 @@ _AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)
 _PAST_ALL = 10 ** 100
 
 
+#: What a box's text may hold that shows as nothing and moves nothing: the zero-width
+#: space, joiners and word joiner, the soft hyphen, the byte order mark, the invisible
+#: operators, and the letters that show as nothing (a Hangul filler; ``errors._INVISIBLE``).
+#: Not the bidirectional marks and overrides: they change the order the digits are drawn in.
+_SHOWS_NOTHING = _ZERO_WIDTH | _INVISIBLE | frozenset("\u200c\u200d")
+
+
+def visible_text(text: str) -> str:
+    """``text`` as a box shows it: without what shows as nothing (:data:`_SHOWS_NOTHING`),
+    and without white space of any kind around it (a no-break space pasted from a page).
+
+    >>> visible_text("\u00a0 1,0\u200b00\ufeff "), visible_text("\u202e21")
+    ('1,000', '\u202e21')
+    """
+    if not text.isascii():
+        text = "".join(c for c in text if c not in _SHOWS_NOTHING)
+    return text.strip()
+
+
 def read_amount(text) -> int | None:
     """The whole number typed in a bid box (an int set from code: itself), or ``None`` when
     it is none: digits, with or without thousands commas, or e-notation that is whole (as ``bluffkit``'s command line
@@ -208,18 +227,20 @@ def read_amount(text) -> int | None:
     >>> read_amount("99999999999999999999"), read_amount("1e999") == 10 ** 100
     (99999999999999999999, True)
 
-    What shows as nothing (a zero-width space, a soft hyphen, a byte order mark pasted in
-    with a number) is left out, so a box that shows "12" reads 12 (it said "Bid a whole
-    number"); a space between digits is still no number ("1 000" may be a thousand or two bids).
+    What shows as nothing is left out (:func:`visible_text`), so a box that shows "12" reads
+    12 (it said "Bid a whole number"); a space between digits is still no number ("1 000"
+    may be a thousand or two bids), and a character that changes the order in which the
+    digits are drawn is none either (a right-to-left override before "21" shows "12").
 
-    >>> read_amount("12\u200b"), read_amount("\ufeff1,0\u00ad00"), read_amount("1 000")
-    (12, 1000, None)
+    >>> read_amount("12\u200b"), read_amount("\ufeff1,0\u00ad00"), read_amount("\u00a012 "), read_amount("1 000")
+    (12, 1000, 12, None)
+    >>> read_amount("\u202e21"), read_amount("\u060012")
+    (None, None)
     """
     if isinstance(text, int) and not isinstance(text, bool):       # set from code (see AmountBox)
         return text
-    if isinstance(text, str) and not text.isascii():
-        text = "".join(c for c in text if c not in _INVISIBLE and unicodedata.category(c) != "Cf")
-    text = text.strip() if isinstance(text, str) and text.isascii() else ""
+    text = visible_text(text) if isinstance(text, str) else ""
+    text = text if text.isascii() else ""
     if not _AMOUNT_TEXT.fullmatch(text) or dot_thousands(text):          # 1.000: 1, or a thousand
         return None
     try:

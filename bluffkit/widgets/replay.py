@@ -33,9 +33,9 @@ from bluffkit.widgets.words import PLAY_TIP, whose_move
 NO_GAME, ANOTHER_GAME = "path/to/game.jsonl", "open another log: path/to/game.jsonl"
 
 
-#: What the Step box says to a step typed before any game is shown (the panel's line above it
-#: says how to open a log: the words were said twice, one above the other).
-NO_STEPS = "Step: no game is shown yet: open a game's log first, as the line above says."
+#: What the Step box says to a step typed before any game is shown: short, as the panel's
+#: line above it says how to open a log (or, after a failed Open, why that log was not shown).
+NO_STEPS = "Step: no game is shown yet: open a game's log first."
 
 
 #: What the Step box says, under the slider, while a long log is read: the kernel reads the

@@ -56,8 +56,8 @@ def step_words(typed: str, last: int, whose: str) -> str:
     """
     from bluffkit.core.errors import quote
     from bluffkit.core.money import dot_thousands
-    from bluffkit.widgets.auction_moves import read_amount
-    text = str(typed).strip()
+    from bluffkit.widgets.auction_moves import read_amount, visible_text
+    text = visible_text(str(typed))
     steps = f"{whose} has steps 0 to {last:,}"
     n = read_amount(text)
     if n is not None and 0 <= n <= last:

@@ -180,3 +180,19 @@ def test_a_broken_notebook_among_good_ones_stops_before_any_kernel(tmp_path, cap
     (tmp_path / "b.ipynb").write_text("{}")
     assert S.main([str(good), str(tmp_path / "b.ipynb")]) == 2
     assert "b.ipynb: not a notebook" in capsys.readouterr().err
+
+
+def test_a_superscript_digit_is_no_lesson_number(capsys, no_kernel):
+    """"²" is a digit to str.isdigit, and int("²") raised a ValueError's traceback."""
+    assert S.main(["²"]) == 2
+    err = capsys.readouterr().err
+    assert "²: no such file or folder" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("typed", ["-1", "0", "nan", "inf", "soon"])
+def test_a_timeout_is_a_number_of_seconds_above_0(typed, capsys, no_kernel):
+    """-1 failed every cell at its %reset; nan ran every cell without a limit."""
+    with pytest.raises(SystemExit) as stop:
+        S.main([f"--timeout={typed}", "01"])
+    assert stop.value.code == 2
+    assert "--timeout: a number of seconds" in capsys.readouterr().err

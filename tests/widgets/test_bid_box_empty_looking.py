@@ -46,8 +46,9 @@ def test_a_tables_box_that_looks_empty_says_the_lowest_bid(typed):
     assert t.bid_button.disabled and t.bid_button.description == "Bid 10 or more", t.bid_button.description
 
 
-@pytest.mark.parametrize("typed", ["abc", "1\u200ba", "1 2"])
+@pytest.mark.parametrize("typed", ["abc", "1\u200ba", "1 2", "\u202e21", "\u2067\u202e21\u2069", "\u060012"])
 def test_what_shows_something_is_still_no_whole_number(typed):
+    """A right-to-left override before "21" draws "12" (it bid 21); an Arabic number sign shows."""
     played: list = []
     c = MoveControls(played.append)
     g = Auction.create(format="classic")
@@ -56,7 +57,8 @@ def test_what_shows_something_is_still_no_whole_number(typed):
     assert c.bid_button.description == "Bid a whole number"
 
 
-@pytest.mark.parametrize("typed", ["12\u200b", "\u200b12", "1\u200b2", "\ufeff1\u00ad2\u2060"])
+@pytest.mark.parametrize("typed", ["12\u200b", "\u200b12", "1\u200b2", "\ufeff1\u00ad2\u2060", "\u00a012\u00a0",
+                                   "\u300012"])
 def test_a_box_that_shows_12_bids_12(typed):
     """What shows as nothing, pasted in with the number, is left out: the box shows "12",
     and Bid said "Bid a whole number"."""

@@ -40,3 +40,14 @@ def test_a_panel_with_nothing_to_step_through_says_so_for_anything_typed(row):
     row.refuse = ""
     row.box.value = "4"
     assert row.slider.value == 4 and row.note.value == ""
+
+
+@pytest.mark.parametrize("typed, words", [
+    ("1.000\u200b", "Step: '1.000' may be 1 or 1,000; this example has steps 0 to 11: write 1."),
+    ("\u200b", "Step: type a step from 0 to 11, then press Enter."),
+    ("\u00a07\u00a0", ""),
+])
+def test_the_step_box_reads_the_text_as_it_shows(typed, words):
+    """What shows as nothing is left out before the box's words are chosen: "1.000" with a
+    zero-width space after it was "no step", an invisible character alone "no step"."""
+    assert step_words(typed, 11, "this example") == words
