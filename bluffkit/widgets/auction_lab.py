@@ -61,7 +61,7 @@ from bluffkit.core.errors import BluffkitError, IllegalAction, by_name, quote, u
 from bluffkit.core.money import dot_thousands, total
 from bluffkit.core.seeding import MAX_SEED, check_seed, fresh_seed
 from bluffkit.session import HUMAN, Session
-from bluffkit.widgets.auction_moves import AmountBox, MoveControls, choice_words, read_amount
+from bluffkit.widgets.auction_moves import AmountBox, MoveControls, choice_words, read_amount, visible_text
 from bluffkit.widgets.closing import ClosesWhole
 from bluffkit.widgets.render_auction import all_seeing_html, owed_prices, payoff_html, refusal_html, seat_html
 from bluffkit.widgets.seat_panel import ClickClock, bot_failure, note as _box, retire
@@ -711,11 +711,13 @@ class AuctionLab(ClosesWhole, W.VBox):
         read as :meth:`auctions` reads it: a whole number past the bounds is too many or too
         few; ``10.000`` is 10 or ten thousand (where a dot separates thousands), as the bid box
         reads it; a fraction (``1.5``) is no whole number; anything else (``1_000``, ``10 000``,
-        ``1,00``, full-width digits, a no-break space) is not written in the digits 0 to 9 as
-        the box reads them."""
+        ``1,00``, full-width digits, a no-break space between digits) is not written in the
+        digits 0 to 9 as the box reads them. The text is read as the box shows it
+        (:func:`~bluffkit.widgets.auction_moves.visible_text`: a no-break space around the
+        count, or a zero-width space, is left out, as it is when the count is read)."""
         if self.auctions() is not None:
             return ""
-        typed = str(self.count.value).strip(" \t\r\n")        # (as read_amount: ASCII spaces only)
+        typed = visible_text(str(self.count.value))          # (as read_amount reads it)
         n = read_amount(typed)
         said = quote(typed)
         if not typed:

@@ -461,7 +461,7 @@ def test_the_auctions_box_refuses_what_is_not_a_count_in_words_beside_it(monkeyp
     ("10 000", "'10 000' is not a count in the digits 0 to 9."),
     ("1,00", "'1,00' is not a count in the digits 0 to 9."),
     ("5.", "'5.' is not a count in the digits 0 to 9."),
-    ("\xa010", "'\\xa010' is not a count in the digits 0 to 9."),
+    ("1\xa0000", "'1\\xa0000' is not a count in the digits 0 to 9."),
     (".5", "'.5' is not a whole number."),
     ("1,000.5", "'1,000.5' is not a whole number."),
 ])
@@ -475,6 +475,15 @@ def test_the_auctions_box_says_no_whole_number_only_of_a_fraction(typed, said):
     note = visible_text(lab.count_note.value)
     assert note == f"Auctions: {said} Type 1 to 200,000 (1e3 or 1,000 for a thousand).", note
     assert lab.simulate_button.disabled
+
+
+@pytest.mark.parametrize("typed", ["\xa010", "10\xa0", "\u200b10"])
+def test_the_auctions_box_reads_a_count_as_it_shows(typed):
+    """A no-break space around the count (pasted from a page) or a zero-width space was "not
+    a count in the digits 0 to 9" over a box that shows "10": read as the bid box reads it."""
+    lab = AuctionLab(fmt="classic", bidders=3, seed=1)
+    lab.count.set_state({"value": typed})
+    assert lab.auctions() == 10 and lab.count_note.value == "" and not lab.simulate_button.disabled
 
 
 def test_the_auctions_box_says_what_a_thousand_is_typed_as():
