@@ -731,14 +731,16 @@ def _seats(game, players: int) -> int:
 
 
 def _workers(workers: int | None) -> int | None:
-    """``--workers``, its bound checked before the tournament starts (the cluster's own
-    refusal echoed a count of 101 digits with commas), as :func:`_seats` checks ``--players``."""
-    if workers is None or -FAR <= workers <= FAR:
+    """``--workers``, its bounds checked before the tournament starts, in the option's words
+    and the count quoted short (the cluster's own refusal echoed a count of 101 digits with
+    commas, and said "workers:" of a count nearer, where the command line's option is
+    ``--workers``)."""
+    from bluffkit.analysis.tournament_run import most_workers
+    most = most_workers()
+    if workers is None or 0 <= workers <= most:
         return workers
     if workers < 0:
         raise BluffkitError(f"--workers {_short(workers)}: 0 (play in this process) or more worker processes")
-    from bluffkit.analysis.tournament_run import most_workers
-    most = most_workers()
     raise BluffkitError(f"--workers {_short(workers)}: at most {most} worker processes on this machine; for a "
                         "bigger cluster start dask workers and give the address of their scheduler (--scheduler)")
 

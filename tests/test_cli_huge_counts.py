@@ -103,3 +103,19 @@ def test_an_auctions_own_words_after_its_count_are_kept(capsys, tmp_path, monkey
     err = capsys.readouterr().err
     assert err.startswith("bluffkit: --players 1e100: at most 4 players (auction 1, Classic, is for 2 to 4 players "
                           "(auctioneer included); turn player_limits off"), err
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("2500", "--workers 2,500: at most 256 worker processes on this machine; for a bigger cluster"),
+    ("-1", "--workers -1: 0 (play in this process) or more worker processes"),
+])
+def test_a_near_count_of_workers_is_refused_in_the_options_words(typed, said, capsys, tmp_path, monkeypatch):
+    """A count of workers past the machine's, or below 0, within a million was refused by the
+    tournament in its keyword's words ("workers: at most 256 ..., got 2,500"), a far one by
+    the command line ("--workers 1e15: at most 256 ..."): both in the option's words now."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    argv = ["tournament", "horse-trading", "--players", "3", *COMMON, "--agents", "random", "--out", "never"]
+    assert cli.main([*argv, f"--workers={typed}"]) == 2
+    assert capsys.readouterr().err.startswith(f"bluffkit: {said}")
+    assert not list(tmp_path.iterdir())
