@@ -4,8 +4,8 @@ beside it, a Step box that the panel reads.
 ipywidgets' slider has an editable readout that the browser reads itself (``parseInt``):
 "1e3", "1,000" and "1.5" went to step 1, and "99" to the last step, without a word. The
 slider here has no readout; in its place a text box is read as the bid box reads an amount
-(:func:`~bluffkit.widgets.auction_moves.read_amount`: ``7``, ``1e1``, ``1,000``). A step
-there is shows it; anything else keeps the step shown and is refused in words under the
+(:func:`~bluffkit.widgets.auction_moves.read_amount`: ``7``, ``1e1``, ``1,000``). A step of
+the example's (or the game's) is shown; anything else keeps the step shown and is refused in words under the
 slider ("Step: '1e3' (1,000) is past the last step: this example has steps 0 to 11."). The
 box follows the slider however it moves (Back, Next, Auto-play, code), and a refusal goes
 with the step it was said at.
