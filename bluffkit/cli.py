@@ -30,6 +30,7 @@ import io
 import json
 import math
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -1010,7 +1011,7 @@ def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
     over = game.is_over(final)                  # (the replay's, not the end record's claim)
     if moves:
         for head, notation, said in lines:
-            print(printable(head + (f"{notation} {said}" if over else said)))
+            print(printable(head + (f"{notation} {sentence_case(said)}" if over else sentence_case(said))))
         if not over:
             print("(the game is not finished: the moves are shown as the table heard them, without "
                   "the cards and notes they hide)")
@@ -1049,6 +1050,18 @@ _CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 #: "Seat 0", so that replaying its log and one of simulate's named the same seat two ways; a
 #: log written before keeps the names it holds (they are part of what was played).
 SEAT_NAME = "seat {}"
+
+#: ``seat 3`` where a sentence of the narration starts: at the line's start, or after a
+#: sentence's end within it ("seat 2 passes. No bid: seat 0 offers ..." keeps the second)
+_SEAT_AT_START = re.compile(r"(^|[.!?] )seat (?=\d)", re.M)
+
+
+def sentence_case(line: str) -> str:
+    """``line`` of the narration with a seat named as :data:`SEAT_NAME` names it written
+    "Seat 1" where it starts a sentence ("Seat 1 passes."), as any name starting a sentence
+    is; within a sentence it stays "seat 1" ("No bid: seat 0 offers the lot again"), as the
+    engine's refusals write it. A name given with ``--names`` is printed as typed."""
+    return _SEAT_AT_START.sub(lambda m: m.group(1) + "Seat ", line)
 
 
 def cmd_play(args) -> int:
@@ -1254,7 +1267,7 @@ def cmd_play(args) -> int:
             except BluffkitError as e:             # a script (--agents script:...) that cannot go on
                 from bluffkit.session import bot_failure
                 for line in said[before:]:         # the moves made up to it
-                    say("  " + line)
+                    say("  " + sentence_case(line))
                 words, _ = bot_failure(session, e)  # not the engine's reason: it may name the bot's notes
                 print(printable(f"bluffkit: {words}"), file=sys.stderr)
                 return leave() or 2
@@ -1283,7 +1296,7 @@ def cmd_play(args) -> int:
             if at_screen is not None:
                 seen[at_screen] = len(said)
             for line in lines:
-                say("  " + line)
+                say("  " + sentence_case(line))
             if lines:                              # (a refusal, help or undo says no new words: the
                 told = lines                       # reveal told before them is still just above)
             if session.over:
@@ -1352,7 +1365,7 @@ def cmd_play(args) -> int:
                 view_again = False                 # the view with its moves is the last thing shown
                 continue
             try:
-                say("  " + session.play(text, seat))
+                say("  " + sentence_case(session.play(text, seat)))
                 receipted.pop(seat, None)          # (a receipt after this move is new, whatever its words)
                 if at_screen is not None:
                     seen[at_screen] = len(said)

@@ -1858,7 +1858,7 @@ def test_a_script_that_cannot_go_on_leaves_the_game_saved_and_keeps_its_notes_hi
     assert code == 2
     assert err.count("\n") == 1 and "seat 1's script, move 3, was refused (rule: notes-not-held)" in err
     assert "holds" not in err.replace("what seat 1 holds", "") and "50+10" not in err and "500" not in err
-    assert "seat 1 pays 10 to seat 0." in shown and "(left unfinished" in shown
+    assert "Seat 1 pays 10 to seat 0." in shown and "(left unfinished" in shown
     from bluffkit.core.game import make_game
     from bluffkit.session import Session
     assert Session.load(out).moves[-1][1] == make_game("youre-bluffing").parse("pay 10")

@@ -391,7 +391,7 @@ def test_play_names_seats_by_the_numbers_its_moves_take():
     res = _play(["auction", "--option", "format=secret-value", "--players", "4", "--seed", "3"], "choose 3\nquit\n")
     assert res.returncode == 0, res.stderr
     assert "Tied: seat 0 chooses among seat 1, seat 2 and seat 3." in res.stdout
-    assert "seat 0 chooses seat 3. " in res.stdout and "seat 3 wins the rooster" in res.stdout
+    assert "Seat 0 chooses seat 3. " in res.stdout and "Seat 3 wins the rooster" in res.stdout
 
 
 @pytest.mark.parametrize("extra, says", [
@@ -488,7 +488,7 @@ def test_every_view_says_what_the_player_may_do_without_help():
     list cut with a pointer to help."""
     res = _play(["youre-bluffing", "--seed", "1"], "auction\nbid 20\n")
     last = res.stdout.rsplit("-- seat 0's view", 1)[1]
-    assert "seat 1 sells to seat 0 for 20" in res.stdout and "   you may: pay 10+10\nseat 0> " in last, last
+    assert "Seat 1 sells to seat 0 for 20" in res.stdout and "   you may: pay 10+10\nseat 0> " in last, last
     res = _play(["bidder-up", "--seed", "1"], "")
     may = [line for line in res.stdout.splitlines() if line.lower().startswith("you may:")]
     assert may and all(len(line) <= 110 for line in may) and may[0].endswith("... (help lists them all)"), may

@@ -68,3 +68,35 @@ def test_a_log_written_before_replays_with_the_names_it_holds(monkeypatch, capsy
         assert cli.main(["replay", str(path)]) == 0
         assert f"seats: {names[0]} (" in capsys.readouterr().out, path.name
         assert path.read_bytes() == before, f"{path.name}: a replay never writes the log"
+
+
+def test_a_seat_named_by_play_starts_a_sentence_with_a_capital(monkeypatch, capsys):
+    """``play`` printed "seat 1 passes." at a sentence's start; a name starting a sentence
+    is written with a capital ("Seat 1 passes."), within one it stays "seat 0", as the
+    engine's refusals and the view write it."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("auction\nquit\n"))
+    assert cli.main(["play", "youre-bluffing", "--players", "3", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "\n  Seat 1 passes.\n" in out and "  Seat 0 turns up a dog." in out
+    assert "Seat 2 passes. No bid: seat 0 offers the lot again" in out
+    said = [line for line in out.splitlines() if re.match(r"  \S", line)]      # the table's words
+    assert len(said) >= 8 and not any(re.search(r"(^  |[.!?] )seat \d", line) for line in said), said
+    assert "-- seat 0's view --" in out, "the view's own words are unchanged"
+
+
+def test_a_name_given_is_printed_as_typed(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("auction\nquit\n"))
+    assert cli.main(["play", "youre-bluffing", "--players", "3", "--seed", "3", "--names", "ana,bo,cy"]) == 0
+    assert "\n  bo passes.\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("seat 1 passes.", "Seat 1 passes."),
+    ("seat 2 passes. No bid: seat 0 offers the lot again.", "Seat 2 passes. No bid: seat 0 offers the lot again."),
+    ("Called! seat 1 takes the pile.", "Called! Seat 1 takes the pile."),
+    ("seat 1 bids 10.\nseat 2 passes.", "Seat 1 bids 10.\nSeat 2 passes."),
+    ("seating plan: seat x", "seating plan: seat x"),
+    ("The bids: seat 1 6 notes, seat 2 9 notes.", "The bids: seat 1 6 notes, seat 2 9 notes."),
+])
+def test_sentence_case(line, shown):
+    assert cli.sentence_case(line) == shown
