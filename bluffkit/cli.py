@@ -44,7 +44,9 @@ _NOT_OPTIONS = {"name": "the ruleset is named by the game (and --variant)", "var
 
 def _options(pairs) -> dict:
     """``--option name=value`` pairs as a dict: the value is read as JSON (a number, true,
-    null, a list such as [2,3]; Python's None, True and False too) or else taken as text. A pair without ``=``, a name that is
+    null, a list such as [2,3]; Python's None, True and False too) or else taken as text,
+    without the spaces around it (``tie_break= shared`` is ``shared``, as JSON reads `` 10 ``
+    as 10 and ``--names`` reads each name). A pair without ``=``, a name that is
     not an identifier or given twice, a value that is a JSON object or a number too long
     to read is refused in one line (the rules check the rest)."""
     out = {}
@@ -62,7 +64,7 @@ def _options(pairs) -> dict:
         try:
             out[key] = _PYTHON_WORDS[value.strip()] if value.strip() in _PYTHON_WORDS else json.loads(value)
         except json.JSONDecodeError:
-            out[key] = value
+            out[key] = value.strip()
         except (ValueError, RecursionError):
             raise BluffkitError(f"--option {key}: cannot read the value (a number with too many digits, "
                                 f"or lists nested too deeply)") from None
@@ -194,7 +196,7 @@ def _add_game_args(p) -> None:
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="any rule option, e.g. tie_break=shared or bank=[10,20,10,5,5,5] or bank=null "
                         "(the value read as JSON: a number, true/false, null, a list in brackets; None, True "
-                        "and False too; else text; a whole-number option takes digits, step=10, not 1e1 or "
+                        "and False too; else text, without the spaces around it; a whole-number option takes digits, step=10, not 1e1 or "
                         "10.0) (repeatable)")
 
 

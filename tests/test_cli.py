@@ -515,6 +515,18 @@ def test_an_option_value_read_as_typed_keeps_the_rules_words(capsys, game, typed
     assert err.startswith(says) and "is read as" not in err
 
 
+def test_a_text_value_is_read_without_the_spaces_around_it(capsys):
+    """``--option "tie_break= shared "`` was read as the text ' shared ' and refused as
+    "tie_break=shared: shared is read as the text ' shared '", the spaces dropped where it
+    was shown and kept where it was read. Text is read without the spaces around it, as a
+    number is (`` 10 ``) and as ``--names`` reads each name."""
+    code, out, err = run(["rules", "youre-bluffing", "--option", "tie_break= shared "], capsys)
+    assert code == 0 and not err, err
+    assert re.search(r"^ *tie_break +\"shared\"$", out, re.M), out
+    code, out, err = run(["rules", "auction", "--option", "format= frist "], capsys)
+    assert_one_error_line(code, out, err, "bluffkit: unknown auction format 'frist';")
+
+
 def test_only_the_option_a_refusal_is_about_is_named(capsys):
     """Of several options, the refusal names the one it is about: a whole-number option
     typed with an exponent beside another option refused for its own value was named, with
