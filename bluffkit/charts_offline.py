@@ -55,7 +55,7 @@ def enable(mode: str = "svg"):
     'svg'
     """
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}, got {mode!r}")
     if mode == "interactive":
         import anywidget  # noqa: F401  (the "jupyter" renderer needs it; fail here, not at draw time)
         offline_widgets()

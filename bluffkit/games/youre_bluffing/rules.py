@@ -208,6 +208,17 @@ class Rules(RuleOptions):
         return len(self.families) * self.family_size
 
 
+def _names(choices) -> str:
+    """The choices of a rule option as a person reads them: ``'money' or 'shared'``, not a
+    Python tuple.
+
+    >>> _names(("money", "shared")), _names(("a", "b", "c"))
+    ("'money' or 'shared'", "'a', 'b' or 'c'")
+    """
+    shown = [repr(c) for c in choices]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -256,13 +267,13 @@ def _validate(r: Rules) -> None:
          f"start_money: at most {MAX_START_NOTES} notes per player (both rulebooks give 7), got "
          f"{sum(r.start_money):,}: every payment a hand can make is worked out for the players and bots, "
          f"and their number grows fast with the notes held")
-    need(r.trade_tie in TRADE_TIE_RULES, f"trade_tie must be one of {TRADE_TIE_RULES}, got {r.trade_tie!r}")
+    need(r.trade_tie in TRADE_TIE_RULES, f"trade_tie must be one of {_names(TRADE_TIE_RULES)}, got {r.trade_tie!r}")
     need(r.buyback_without_funds in BUYBACK_RULES,
-         f"buyback_without_funds must be one of {BUYBACK_RULES}, got {r.buyback_without_funds!r}")
-    need(r.payment in PAYMENT_RULES, f"payment must be one of {PAYMENT_RULES}, got {r.payment!r}")
+         f"buyback_without_funds must be one of {_names(BUYBACK_RULES)}, got {r.buyback_without_funds!r}")
+    need(r.payment in PAYMENT_RULES, f"payment must be one of {_names(PAYMENT_RULES)}, got {r.payment!r}")
     need(r.payment_seen in PAYMENT_SEEN_RULES,
-         f"payment_seen must be one of {PAYMENT_SEEN_RULES}, got {r.payment_seen!r}")
-    need(r.tie_break in TIE_BREAK_RULES, f"tie_break must be one of {TIE_BREAK_RULES}, got {r.tie_break!r}")
+         f"payment_seen must be one of {_names(PAYMENT_SEEN_RULES)}, got {r.payment_seen!r}")
+    need(r.tie_break in TIE_BREAK_RULES, f"tie_break must be one of {_names(TIE_BREAK_RULES)}, got {r.tie_break!r}")
     need(r.lot_size in (1, 2), f"lot_size must be 1 or 2 (Quick game / Double auction), got {r.lot_size}")
     need(isinstance(r.trade_then_auction, bool), "trade_then_auction must be True or False")
     need(r.min_bid % r.bid_multiple == 0, "min_bid must be a multiple of bid_multiple")
@@ -365,8 +376,7 @@ def preset(name: str, variants: list[str] | tuple[str, ...] = (), **options) -> 
     """The ruleset ``name`` (a key of ``PRESETS`` or a game name) with variants and options applied."""
     key = GAME_NAMES.get(name, name)
     if key not in PRESETS:
-        raise RulesError(f"unknown ruleset {name!r}; choose one of {sorted(PRESETS)} "
-                         f"or {sorted(GAME_NAMES)}")
+        raise RulesError(f"unknown ruleset {name!r}; choose one of {_names(sorted(PRESETS) + sorted(GAME_NAMES))}")
     rules = PRESETS[key]
     changes: dict = {}
     sets: dict[str, dict] = {}               # what each variant sets: an option may not contradict it
