@@ -54,31 +54,46 @@ def rules_of(rules) -> Rules:
     return rules
 
 
-def _families(rules: Rules, families: Iterable[int], what: str) -> tuple[int, ...]:
-    """``families`` as a tuple of family indexes (ints, numpy ones too; not True/False), each
-    at most once; else a :class:`RulesError` (a ValueError) naming ``what``."""
+def _families(rules: Rules, families: Iterable[int | str], what: str) -> tuple[int, ...]:
+    """``families`` as a tuple of family indexes, each at most once; else a
+    :class:`RulesError` (a ValueError) naming ``what``. A family is given by its index (an
+    int, numpy's too; not True/False) or by its name, as the panels show it: its label
+    (``"pig"``; Horse Trading's ``"9"``) or its family's name (Horse Trading's ``"cow"``).
+
+    >>> from bluffkit.games.youre_bluffing.rules import preset
+    >>> _families(preset("youre_bluffing"), ["pig", 3], "held"), _families(preset("horse_trading"), ["9", "sheep"], "held")
+    ((7, 3), (8, 4))
+    """
     n = len(rules.families)
     if not isinstance(families, Iterable) or isinstance(families, (str, bytes, Mapping)):
-        raise RulesError(f"{what} must be a list of family indexes 0..{n - 1}, e.g. [7, 3], got {quote(families)}")
-    out = tuple(families)
-    for f in out:
-        if isinstance(f, (bool, np.bool_)) or not isinstance(f, (int, np.integer)) or not 0 <= f < n:
-            raise RulesError(f"{what}: {quote(f)} is not a family index 0..{n - 1}")
-    out = tuple(int(f) for f in out)
+        ex = (7, 3) if n > 7 else (n - 1, 0)
+        raise RulesError(f"{what} must be a list of family indexes 0..{n - 1} or names, e.g. [{ex[0]}, {ex[1]}] or "
+                         f"[{rules.labels[ex[0]]!r}, {rules.labels[ex[1]]!r}], got {quote(families)}")
+    out = []
+    for f in families:
+        if isinstance(f, str) and (f in rules.labels or f in rules.families):
+            f = rules.labels.index(f) if f in rules.labels else rules.families.index(f)
+        elif isinstance(f, (bool, np.bool_)) or not isinstance(f, (int, np.integer)) or not 0 <= f < n:
+            known = ", ".join(rules.labels) if tuple(rules.labels) == tuple(rules.families) else \
+                ", ".join(f"{lab} ({fam})" for lab, fam in zip(rules.labels, rules.families))
+            raise RulesError(f"{what}: {quote(f)} is neither a family index 0..{n - 1} nor a family's name "
+                             f"({known})")
+        out.append(int(f))
     if len(set(out)) != len(out):
         raise RulesError(f"{what}: a family can be complete only once, got {list(out)}")
-    return out
+    return tuple(out)
 
 
-def herd_of(rules, families: Iterable[int]) -> tuple[int, ...]:
+def herd_of(rules, families: Iterable[int | str]) -> tuple[int, ...]:
     """A herd holding exactly these families, each complete (``family_size`` cards)."""
     rules = rules_of(rules)
     full = set(_families(rules, families, "families"))
     return tuple(rules.family_size if f in full else 0 for f in range(len(rules.families)))
 
 
-def score_of(rules, families: Iterable[int]) -> int:
-    """The score of a player holding these families complete (and nothing else).
+def score_of(rules, families: Iterable[int | str]) -> int:
+    """The score of a player holding these families complete (and nothing else), each
+    given by its index or its name (``score_of(preset("youre_bluffing"), ["horse", "cow"])``).
 
     Horse Trading's example (HT "End of the game"): Anna's 9s and 5s score
     (800 + 250) x 2:
@@ -101,7 +116,7 @@ def default_orders(rules) -> dict[str, tuple[int, ...]]:
 def score_table(rules, orders: Mapping[str, Sequence[int]] | None = None) -> pd.DataFrame:
     """Score against the number of complete families, for families taken in an order.
 
-    ``orders`` maps names to orders, each a list of distinct family indexes (a dict such as
+    ``orders`` maps names to orders, each a list of distinct families, by index or name (a dict such as
     ``{"mine": [7, 3, 0]}``). For each named order (default :func:`default_orders`: the k
     cheapest and the k dearest families) and each k from 0 to the length of the order, one row with
     the first k families of that order complete. Columns: ``order``, ``k``,
@@ -131,7 +146,7 @@ def score_table(rules, orders: Mapping[str, Sequence[int]] | None = None) -> pd.
     return pd.DataFrame(rows, columns=SCORE_COLUMNS)
 
 
-def marginal_value(rules, held: Iterable[int], candidate: int) -> int:
+def marginal_value(rules, held: Iterable[int | str], candidate: int | str) -> int:
     """Points gained by completing ``candidate`` when the families ``held`` are complete:
     ``score(held + [candidate]) - score(held)``, which equals ``v (n + 1) + S`` (see the
     module docstring).
@@ -149,9 +164,9 @@ def marginal_value(rules, held: Iterable[int], candidate: int) -> int:
     return score_of(rules, held + (candidate,)) - score_of(rules, held)
 
 
-def marginal_frame(rules, held: Iterable[int] = ()) -> pd.DataFrame:
+def marginal_frame(rules, held: Iterable[int | str] = ()) -> pd.DataFrame:
     """One row per family not yet held: what completing it would add. ``held`` is a list of
-    distinct family indexes (ints, numpy ones too).
+    distinct families, each by its index (ints, numpy ones too) or its name (``"pig"``).
 
     Columns: ``family`` (index), ``animal`` (label), ``value``, ``held`` (number of
     families held, n), ``held_families`` (their labels joined by ``+``), ``held_sum``

@@ -100,12 +100,12 @@ def test_score_table_wants_a_mapping_of_orders(orders):
 
 @pytest.mark.parametrize("held", [None, 7, "73", {7: 1}], ids=["None", "int", "text", "dict"])
 def test_marginal_frame_wants_a_list_of_families(held):
-    with pytest.raises(RulesError, match=r"held must be a list of family indexes 0\.\.9, e\.g\. \[7, 3\], got "):
+    with pytest.raises(RulesError, match=r"held must be a list of family indexes 0\.\.9 or names, e\.g\. \[7, 3\] or \['pig', 'dog'\], got "):
         scoring_theory.marginal_frame(YB, held=held)
 
 
 def test_score_table_names_the_order_that_is_no_list():
-    with pytest.raises(RulesError, match=r"order 'mine' must be a list of family indexes 0\.\.9, .*got None"):
+    with pytest.raises(RulesError, match=r"order 'mine' must be a list of family indexes 0\.\.9 or names, .*got None"):
         scoring_theory.score_table(YB, orders={"mine": None})
 
 
@@ -113,7 +113,7 @@ def test_family_indexes_may_be_numpy_ints_and_give_the_same_frames():
     assert scoring_theory.marginal_frame(YB, np.array([7, 3])).equals(scoring_theory.marginal_frame(YB, [7, 3]))
     assert scoring_theory.score_table(YB, {"a": np.arange(3)}).equals(scoring_theory.score_table(YB, {"a": [0, 1, 2]}))
     assert scoring_theory.marginal_value(YB, [np.int64(7)], np.int64(3)) == scoring_theory.marginal_value(YB, [7], 3)
-    with pytest.raises(RulesError, match=r"held: True is not a family index 0\.\.9"):
+    with pytest.raises(RulesError, match=r"held: True is neither a family index 0\.\.9"):
         scoring_theory.marginal_frame(YB, [True])
 
 
