@@ -55,17 +55,27 @@ LATER = "(the steps after this one are not shown in a seat's view)"
 
 
 def auto_play(step: W.IntSlider, interval: int) -> W.Play:
-    """A Play that moves ``step`` on every ``interval`` milliseconds, linked both ways: in
-    the browser (a link set up there), and in the kernel too, so that a notebook's saved
-    state holds both at the step shown (the browser's link copies Play's value onto the
-    slider when it opens). The Play itself is not drawn: its buttons are icons with no
+    """A Play that moves ``step`` on every ``interval`` milliseconds. Its timer runs in the
+    browser; each tick moves the slider in the kernel, and only while it plays: a tick sent
+    before a pause reached the browser (a step typed in the Step box pauses it, in the
+    kernel) came after the step typed and passed over it, two times in eight at 0.8 s a step.
+    The Play follows the slider both in the kernel and in the browser (a link set up there),
+    so that Auto-play goes on from the step shown and a notebook's saved state holds both at
+    it. The Play itself is not drawn: its buttons are icons with no
     names, which a screen reader announces as "button" and no more. Drawn in its place is
     ``play.button``, a toggle named **Auto-play** (**Pause** while it plays), linked to the
     Play's ``playing`` in the browser (its timer runs there) and in the kernel."""
     play = W.Play(value=step.value, min=step.min, max=step.max, interval=interval, description="",
                   show_repeat=False, layout=W.Layout(display="none"))
-    play.link = W.jslink((play, "value"), (step, "value"))      # (kept, so that close() finds it)
+    play.link = W.jsdlink((step, "value"), (play, "value"))     # (kept, so that close() finds it)
     step.observe(lambda ch: setattr(play, "value", ch["new"]), names="value")
+
+    def ticked(change) -> None:
+        if play.playing:
+            step.value = change["new"]
+        elif change["new"] != step.value:       # a tick sent before the pause: back to the step shown
+            play.value = step.value
+    play.observe(ticked, names="value")
     button = W.ToggleButton(description="Auto-play", icon="play", tooltip=PLAY_TIP)
     play.button, play.button_link = button, W.jslink((button, "value"), (play, "playing"))
     W.link((button, "value"), (play, "playing"))
@@ -108,7 +118,8 @@ class Narration(Sequence):
 
 
 class ReplayViewer(ClosesWhole, W.VBox):
-    """A slider over the steps and a Step box beside it (bluffkit.widgets.step_box), Auto-play
+    """A slider over the steps and a Step box beside it (bluffkit.widgets.step_box: typed in
+    while Auto-play runs, it pauses it there), Auto-play
     (Pause) with a speed, any seat's view or the all-seeing one, and the list of events with
     the current step marked: the seven steps before it, it, and the eight after (on a
     projector, beside the table: three before, four after); in a seat's view no step after it."""
@@ -123,6 +134,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.step_row.refuse = NO_STEPS
         self.step, self.step_box, self.step_note = self.step_row.slider, self.step_row.box, self.step_row.note
         self.play = auto_play(self.step, 800)
+        self.step_row.follow(self.play)             # (the box left alone while it plays)
         self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)

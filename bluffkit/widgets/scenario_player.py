@@ -182,6 +182,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         self.step_row = StepRow(whose="this example", tooltip="the step of the example shown", max=1)
         self.step, self.step_box, self.step_note = self.step_row.slider, self.step_row.box, self.step_row.note
         self.play = auto_play(self.step, 1200)
+        self.step_row.follow(self.play)             # (the box left alone while it plays)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
                                    readout_format=".1f", style={"description_width": "initial"})
         self.viewer = W.Dropdown(description="View", options=[("all-seeing", -1)], value=-1)

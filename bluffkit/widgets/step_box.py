@@ -7,8 +7,15 @@ slider here has no readout; in its place a text box is read as the bid box reads
 (:func:`~bluffkit.widgets.auction_moves.read_amount`: ``7``, ``1e1``, ``1,000``). A step of
 the example's (or the game's) is shown; anything else keeps the step shown and is refused in words under the
 slider ("Step: '1e3' (1,000) is past the last step: this example has steps 0 to 11."). The
-box follows the slider however it moves (Back, Next, Auto-play, code), and a refusal goes
+box follows the slider however it moves (Back, Next, a drag, code), and a refusal goes
 with the step it was said at.
+
+While Auto-play runs (:meth:`StepRow.follow`) the box is left empty ("go to") and is not
+written at its ticks, the step's number beside the slider instead ("Step 12"): the box's
+text is the browser's until Enter (or leaving the box) sends it, and each tick wrote the
+step over a step half typed ("12" typed across a tick became "92", then the next step).
+A step typed then pauses Auto-play and is shown there, or is refused in words with
+Auto-play paused (the next tick would have taken the words away).
 
 >>> row = StepRow(whose="this game", tooltip="the step of the game shown")
 >>> row.slider.max = 12
@@ -79,6 +86,10 @@ def step_words(typed: str, last: int, whose: str) -> str:
     return f"Step: {shown} is before the start: {steps}."
 
 
+#: The Step box's placeholder, seen while Auto-play runs (the box left empty, to type in).
+GO_TO = "go to"
+
+
 class StepRow(W.HBox):
     """The slider without its readout (``slider``), the Step box beside it (``box``) and a
     refused step's words under both (``note``), one row the width of the panel.
@@ -91,10 +102,11 @@ class StepRow(W.HBox):
         self.whose = whose
         self.refuse = ""
         self._showing = False
+        self.play: W.Play | None = None             # Auto-play, once the panel has one (follow)
         self.slider = W.IntSlider(value=0, min=0, max=max, description="Step", continuous_update=True,
                                   readout=False, tooltip=tooltip,
                                   layout=W.Layout(width="100%", flex="1 1 0%", min_width="0"))  # (the row less the box)
-        self.box = W.Text(value="0", continuous_update=False, layout=W.Layout(width="4.5em"))
+        self.box = W.Text(value="0", continuous_update=False, placeholder=GO_TO, layout=W.Layout(width="4.5em"))
         self.box.add_class("bk-step-box")
         self.note = W.HTML(layout=W.Layout(width="100%"))       # a step refused, in words, under the slider
         # overflow visible: the box's focus ring (3 px, 2 px out) was cut to an "L" by the row's scrolling
@@ -104,11 +116,44 @@ class StepRow(W.HBox):
         self.box.observe(lambda ch: self.typed(ch["new"]), names="value")
         self.show()
 
+    @property
+    def playing(self) -> bool:
+        """Whether Auto-play (:meth:`follow`) runs."""
+        return self.play is not None and bool(self.play.playing)
+
+    def follow(self, play: W.Play) -> None:
+        """Auto-play moves the slider: while it runs the box is empty (its placeholder
+        :data:`GO_TO`) and left alone, so that a step being typed is not written over at a
+        tick, and the step's number is in the slider's name ("Step 12"); once paused (or at
+        the last step) the box shows the step again. A step typed meanwhile pauses it
+        (:meth:`typed`)."""
+        self.play = play
+        play.observe(self._playing, names="playing")
+
+    def _playing(self, change) -> None:
+        if change["new"]:
+            self._showing = True
+            try:
+                self.box.value = ""             # (pressed in the browser: nothing is being typed now)
+            finally:
+                self._showing = False
+            self.show()
+        elif not self._pausing:
+            self.show()
+
+    _pausing = False
+
     def show(self) -> None:
-        """The box shows the step shown (moved by Back, Next, the slider, Auto-play or code),
-        and its tooltip the steps there are; a refusal said under it is old then."""
+        """The box shows the step shown (moved by Back, Next, the slider or code), and its
+        tooltip the steps there are; a refusal said under it is old then. While Auto-play
+        runs the box is left as it is (:meth:`follow`)."""
+        if self.playing:                        # (the step's number beside the slider, in its name)
+            self.slider.description = f"Step {self.slider.value:,}"
+            self.note.value = ""
+            return
         self._showing = True
         try:
+            self.slider.description = "Step"
             self.box.value = str(self.slider.value)
             self.box.tooltip = f"type a step, 0 to {self.slider.max:,}, and press Enter"
             self.note.value = ""
@@ -124,9 +169,17 @@ class StepRow(W.HBox):
     def typed(self, typed: str) -> None:
         """A step typed in the box (Enter, or leaving the box): shown if it is one, else the
         box keeps what was typed and the reason is said under it (:meth:`words`), the step
-        shown unchanged."""
+        shown unchanged. Typed while Auto-play runs, it pauses Auto-play first: the step
+        typed stays shown, and a refusal stays said (the next tick would have moved on)."""
         if self._showing:
             return
+        if self.playing:
+            self._pausing = True
+            try:
+                self.play.playing = False       # type: ignore[union-attr]  # (the button follows: Auto-play)
+            finally:
+                self._pausing = False
+            self.slider.description = "Step"        # (the box says the step again)
         from bluffkit.widgets.auction_moves import read_amount
         words = self.words(typed)
         if words:

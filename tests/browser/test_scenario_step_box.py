@@ -76,8 +76,9 @@ def test_a_step_typed_in_the_step_box_is_shown_or_refused_in_words(page: Page, l
 
 def test_the_replay_viewers_step_box_is_the_same_and_stays_on_the_projector(page: Page, lab_server: LabServer):
     """The replay viewer's slider had the same readout ("1e3", "1,000" and "1.5" went to step 1).
-    Its box reads a game's steps (here 0 to 408); on the projector the row stays, as the
-    slider did. Screenshots: ``.tmp/screenshots/replay-step-box-*.png``."""
+    Its box reads a game's steps (here 0 to 408), and is typed in while Auto-play runs; on
+    the projector the row stays, as the slider did. Screenshots:
+    ``.tmp/screenshots/replay-step-box-*.png``."""
     path = "replay-step-box.ipynb"
     source = ("from bluffkit.core.game import make_game\nfrom bluffkit.session import Session\n"
               "from bluffkit.widgets import ReplayViewer\n"
@@ -112,6 +113,30 @@ def test_the_replay_viewers_step_box_is_the_same_and_stays_on_the_projector(page
     box.press("Enter")
     soon(lambda t: expect(events.locator("li > b")).to_contain_text("100. ", timeout=t))
     expect(row.locator(".bk-step-note")).to_have_count(0)
+
+    # Auto-play (0.8 s a step): its ticks wrote the step into the box over a step being typed
+    # ("12" typed across a tick became "92", then the next step), and a step typed and sent
+    # was passed over by the next tick. The box is empty while it plays (the step's number in
+    # the slider's name), and a step typed there pauses Auto-play at it.
+    auto = panel.get_by_role("button", name=re.compile(r"Auto-play$"))
+    auto.click()
+    pause = panel.get_by_role("button", name=re.compile(r"Pause$"))
+    expect(pause).to_be_visible(timeout=WAIT_MS)
+    soon(lambda t: expect(box).to_have_value("", timeout=t))
+    expect(box).to_have_attribute("placeholder", "go to")
+    soon(lambda t: expect(row.locator(".widget-label").first).to_have_text(re.compile(r"^Step 1\d\d$"), timeout=t))
+    box.click()
+    box.type("12", delay=1000)                          # (a tick between the two keys)
+    page.screenshot(path=str(SCREENSHOTS / "replay-step-box-typed-while-playing.png"))
+    assert box.input_value() == "12", "a tick wrote over the step being typed"
+    box.press("Enter")
+    expect(auto).to_be_visible(timeout=WAIT_MS)
+    soon(lambda t: expect(events.locator("li > b")).to_contain_text("12. ", timeout=t))
+    page.wait_for_timeout(1700)                         # (two ticks, had it gone on)
+    idle()
+    expect(events.locator("li > b")).to_contain_text("12. ")
+    expect(box).to_have_value("12")
+    expect(row.locator(".widget-label").first).to_have_text("Step")
 
     panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).click()
     soon(lambda t: expect(panel).to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
