@@ -118,8 +118,8 @@ class Narration(Sequence):
 
 
 class ReplayViewer(ClosesWhole, W.VBox):
-    """A slider over the steps and a Step box beside it (bluffkit.widgets.step_box: typed in
-    while Auto-play runs, it pauses it there), Auto-play
+    """A slider over the steps (a drag shows its step once let go) and a Step box beside it
+    (bluffkit.widgets.step_box: typed in while Auto-play runs, it pauses it there), Auto-play
     (Pause) with a speed, any seat's view or the all-seeing one, and the list of events with
     the current step marked: the seven steps before it, it, and the eight after (on a
     projector, beside the table: three before, four after); in a seat's view no step after it."""
@@ -133,6 +133,10 @@ class ReplayViewer(ClosesWhole, W.VBox):
         self.step_row = StepRow(whose="this game", tooltip="the step of the game shown")
         self.step_row.refuse = NO_STEPS
         self.step, self.step_box, self.step_note = self.step_row.slider, self.step_row.box, self.step_row.note
+        # a drag sends its step once let go: sent at every step it passed, a drag across a log
+        # of 630 steps drew some 65 of them on the way, and the browser, busy drawing, followed
+        # the mouse three to four times slower (the Step box goes to a step exactly)
+        self.step.continuous_update = False
         self.play = auto_play(self.step, 800)
         self.step_row.follow(self.play)             # (the box left alone while it plays)
         self.speed = W.FloatSlider(value=0.8, min=0.1, max=3.0, step=0.1, description="Seconds/step",

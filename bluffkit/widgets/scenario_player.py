@@ -181,6 +181,8 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         # a text box the player reads, which says why a step is refused (bluffkit.widgets.step_box)
         self.step_row = StepRow(whose="this example", tooltip="the step of the example shown", max=1)
         self.step, self.step_box, self.step_note = self.step_row.slider, self.step_row.box, self.step_row.note
+        # (the slider sends each step a drag passes: an example has 20 steps at most, each a
+        # move to talk about, drawn as the thumb reaches it; a replayed log sends on release)
         self.play = auto_play(self.step, 1200)
         self.step_row.follow(self.play)             # (the box left alone while it plays)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",

@@ -87,3 +87,10 @@ def test_a_tick_sent_before_the_pause_passes_over_no_step_typed(panel):
     assert (panel.step.value, panel.play.value, panel.step_box.value) == (9, 9, "9")
     assert not panel.play.playing
 
+
+def test_a_drag_across_a_long_log_sends_its_step_once_let_go(game):
+    """Sent at every step it passed, a drag across a log of 630 steps drew some 65 of them on
+    the way, and the browser, busy drawing, followed the mouse three to four times slower.
+    An example has 20 steps at most, each a move to talk about: drawn as the thumb reaches it."""
+    assert ReplayViewer(game).step.continuous_update is False
+    assert ScenarioPlayer("ht-cant-pay").step.continuous_update is True
