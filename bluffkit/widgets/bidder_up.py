@@ -502,6 +502,13 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           "flex: 0 0 auto; width: auto; height: 28px; min-height: 28px; margin: 1px 1px 1px 6px; padding: 0 8px; "
           "white-space: nowrap}"
           ".bk-projector .bk-bu-controls:has(.bk-notes-pay) .bk-log .bk-box {margin-top: 0}"
+          # and there a name of more than 12 letters (_cut_names) no wider than 8em, "…" where it
+          # is cut, the whole name in its tooltip: with four names of 30 letters and the file
+          # browser open the auction's box, the prompt and What happened's lines said them whole
+          # some eight times over, and What happened's newest line ended at 714-795 px, below the
+          # notebook's 690 px (1,089-1,140 px with names of 80 letters)
+          ".bk-projector .bk-bu-controls:has(.bk-notes-pay) :is(.bk-legal, .bk-log) .bk-name-cut {display: inline-block; "
+          "max-width: 8em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom}"
           # the horse-trade's words above its list wrap on a projector ("Challenge (whom, for which
           # anim" was cut off with the file browser open)
           ".bk-projector .bk-trade-label {white-space: normal; height: auto; line-height: 1.3}"
@@ -558,6 +565,25 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           "max-width: 24em; font-size: 17px}"
           ".bk-panel.bk-projector:not(.bk-scenario) .bidder-up:has(> .bk-final) svg[aria-label$=' board'] "
           "{max-height: calc(100vh - 200px); width: auto; max-width: 100%}</style>")
+
+
+#: A name longer than this many letters is cut on a projector's payment screen (:func:`_cut_names`)
+_CUT_NAME = 12
+
+
+def _cut_names(html: str, names: Iterable[str]) -> str:
+    """``html`` (the prompt, What happened) with each name of more than :data:`_CUT_NAME`
+    letters in a ``bk-name-cut`` span whose tooltip is the whole name, in the words only (not
+    in a tag's attributes): on a projector, while the seat pays for a lot won [D], the span
+    shows the name's beginning and "…" (:data:`_STYLE`); its words are the whole name."""
+    long = sorted({escape(n) for n in names if len(n) > _CUT_NAME}, key=len, reverse=True)
+    if not long:
+        return html
+    name = re.compile("|".join(map(re.escape, long)))
+    parts = re.split(r"(<[^>]*>)", html)
+    for i in range(0, len(parts), 2):
+        parts[i] = name.sub(lambda m: f"<span class='bk-name-cut' title='{m.group(0)}'>{m.group(0)}</span>", parts[i])
+    return "".join(parts)
 
 
 class BidderUpTable(SeatPanel):
@@ -782,8 +808,9 @@ class BidderUpTable(SeatPanel):
         # on the projector every line shows (_STYLE): in an auction right under its moves, the
         # seat's own farm board folded after it (fold_own_farm); out of one under the farm board
         body = f"<div class='bk-log-lines'>{''.join(out)}</div>" if projector else "".join(out)
-        self.events.value = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
-                             + body + "</div>")
+        html = ("<div class='bk-box'><b>What happened</b> <span class='bk-secret'>(newest first)</span>"
+                + body + "</div>")
+        self.events.value = _cut_names(html, names) if self._paying_on_projector() else html
 
     def _draw_screen(self, seat: int | None, obs) -> None:
         """As :meth:`SeatPanel._draw_screen`, then "What happened" again: a cover or the end
@@ -1001,13 +1028,23 @@ class BidderUpTable(SeatPanel):
         self._body = text
         self._show_prompt()
 
+    def _paying_on_projector(self) -> bool:
+        """Whether the seat on screen pays for a lot it won [D] on a projector: its prompt's and
+        What happened's long names are cut there (:func:`_cut_names`)."""
+        seat = self.viewer
+        if not self.projector.value or seat is None or self.session.over or self.screen != ("seat", seat):
+            return False
+        sub = self.session.observe(seat).auction
+        return sub is not None and bool(sub.legal) and bool(sub.legal.pay)
+
     def _show_prompt(self) -> None:
         """The prompt: the receipts (a horse-trade's, notes got face down), whose turn it
         is when the seat is asked in another's (not on a projector, where the farm boards
         and the auction drawn above the board say so and the room is the controls'), then
         the prompt's own words."""
         head = self._receipt + ("" if self.projector.value else self._head)
-        self.legal_text.value = f"<div class='bk-box'>{head}{self._body}</div>" if head or self._body else ""
+        html = f"<div class='bk-box'>{head}{self._body}</div>" if head or self._body else ""
+        self.legal_text.value = _cut_names(html, self.session.names) if self._paying_on_projector() else html
 
     def _draw_move(self, me, obs, legal) -> None:
         reach = dict(legal.key)

@@ -229,15 +229,25 @@ NO_SPACES = ["Annette", "Danielwolkensteinhabsburgerinx", "Andrewolkensteinhabsb
              "Frankwolkensteinhabsburgerinxy"]
 
 
-@pytest.mark.parametrize("fmt,first,names", [("classic", 0, NO_SPACES), ("dutch", 2, CLASS), ("cat-in-the-bag", 12, CLASS)],
+#: and of names of 80 letters, the longest a name may be (``bluffkit.core.logfiles.MAX_NAME``),
+#: André's, whom Annette pays in the Classic case below, with no spaces
+LONGEST = [(first + rest)[:80] for first, rest in (
+    ("Annette", " Marie Wolkenstein-Haas von und zu Hohenberg-Stauffenberg Delafontaine Dupontel"),
+    ("Daniel", " Jean Wolkenstein-Haas von und zu Hohenberg-Stauffenberg Delafontaine Dupontelle"),
+    ("Andre", "wolkensteinhabsburgerinhohenbergstauffenbergdelafontainedupontelmaximilianaxxxxxxx"),
+    ("Frank", " Peter Wolkenstein-Haas von und zu Hohenberg-Stauffenberg Delafontaine Dupontelle"))]
+
+
+@pytest.mark.parametrize("fmt,first,names", [("classic", 0, LONGEST), ("dutch", 2, CLASS), ("cat-in-the-bag", 12, CLASS)],
                          ids=["classic", "dutch", "cat-in-the-bag"])
 def test_paying_with_15_notes_or_more_keeps_what_happened_on_the_projector(page: Page, lab_server: LabServer, fmt,
                                                                            first, names):
     """Annette pays for the lot she won holding 15 notes or more, on the projector with the
     file browser open: her notes took three rows, Pay two lines, and the newest line of What
-    happened ended at 731-752 px, below the notebook's 690 px. Every note, Pay, the prompt
-    and the newest line of What happened are on the screen (in the Classic auction with 28
-    notes, paying a player whose name of 30 letters has no spaces), and the board keeps its
+    happened ended at 731-752 px, below the notebook's 690 px (in the Classic auction with 28
+    notes and every name 80 letters long, the payee's with no spaces, the notes ended at 726 px,
+    Pay at 813 and the newest line at 1,095: the names there are cut now). Every note, Pay,
+    the prompt and the newest line of What happened are on the screen, and the board keeps its
     width: the controls' column widened to 430 px while paying narrowed it from 509 px to 418."""
     try:
         panel, fit = _with_files(page, lab_server, f"pay-{fmt}", "a.legal.pay and sum(a.hand) >= 15", fmt,

@@ -3,7 +3,9 @@ without: the auctioneer's screen and the seat's own roll, with JupyterLab's file
 folded and open. Measured before: the auctioneer's prompt took eleven lines and What
 happened's newest line ended at 710-712 px (the notebook shows down to 690 px), a name with
 no space ran past the column's edge, cut off; at her own roll the head of her farm board
-took five lines and What happened began at 669 px, its newest line at 756 px. Saves
+took five lines and What happened began at 669 px, its newest line at 756 px. Paying for a
+lot won with 16 notes, all four names 30 letters long, What happened's newest line ended at
+616-636 px with the file browser folded and 729-795 px with it open. Saves
 ``.tmp/screenshots/panel-bidder-up-projector-long-names-<case>.png``.
 """
 
@@ -13,7 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from .conftest import SCREENSHOTS, LabServer, show_file_browser
-from .test_bidder_up_auction_projector import ASKED, OWN_ROLL, _all_on_screen
+from .test_bidder_up_auction_projector import ASKED, OWN_ROLL, WANTED, _all_on_screen
 from .test_bidder_up_play import PARTS_JS, _open_panel, _projected
 
 pytestmark = pytest.mark.browser
@@ -84,3 +86,40 @@ def test_her_own_roll_named_with_30_letters_on_the_projector(page: Page, lab_ser
             f"{where}: the newest line of What happened is below the screen ({bottom}): {fit}"
         assert fit["prompt"] is not None and fit["prompt"]["bottom"] <= bottom, f"{where}: {fit}"
     _both_states(page, panel, "roll", check)
+
+
+#: Four names of 30 letters, with spaces and without (Annette pays Daniel)
+ALL_LONG = [LONG, "Danielwolkensteinhabsburgerinx", "André Jean Baptiste Delafontai", "Frank Peter Hohenberg-Stauffen"]
+
+#: The cut names (bk-name-cut) of the prompt and What happened: their tooltips and widths
+CUT_NAMES_JS = """e => [...e.querySelectorAll('.bk-bu-controls :is(.bk-legal, .bk-log) .bk-name-cut')]
+  .map(x => [x.title, x.textContent, x.getBoundingClientRect().width, parseFloat(getComputedStyle(x).fontSize)])"""
+
+
+def test_paying_with_four_names_of_30_letters_on_the_projector(page: Page, lab_server: LabServer):
+    """Annette pays Daniel for the lot she won [D] with 16 notes, all four names 30 letters
+    long: the auction's box, the prompt and What happened said each name whole some eight
+    times, and What happened's newest line ended at 750 px with the file browser open, below
+    the notebook's 690 px. On the projector each
+    name there is cut to 8em, "…" where it is cut, the whole name in its tooltip; the notes,
+    Pay, "Choose for me", the prompt and the whole newest line are on the screen in both
+    file-browser states, and the board keeps its width (509 px with the file browser open)."""
+    code = WANTED.replace("FORMAT", repr("classic")).replace("TURN", "0").replace("AFTER", "").replace("FIRST", "0") \
+        .replace("WANT", "a.legal.pay and sum(a.hand) == 16").replace("WHO", repr(ALL_LONG))
+    _open_panel(page, lab_server, "panel-bidder-up-long-names-pay.ipynb", code)
+    panel, _ = _projected(page, "Annette", "panel-bidder-up-projector-long-names-pay.png")
+
+    def check(panel: Locator, fit: dict, where: str) -> None:
+        bottom = fit["area"]["bottom"] + 1
+        _all_on_screen(panel, fit, where)
+        said = [words for words, _ in fit["moves"]]
+        assert any(w.startswith("Pay ") for w in said) and "Choose for me" in said, said
+        notes = panel.evaluate("e => [...e.querySelectorAll('.bk-bu-auction button.bk-note')]"
+                               ".filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect().bottom)")
+        assert len(notes) == 16 and max(notes) <= bottom, f"{where}: a note is below the screen: {notes}, {bottom}"
+        board = panel.locator("svg[aria-label$=' board']").first.bounding_box()
+        assert board is not None and board["width"] >= 500, f"{where}: the board is narrowed: {board}"
+    _both_states(page, panel, "pay", check)
+    cut = panel.evaluate(CUT_NAMES_JS)
+    assert set(ALL_LONG[:2]) <= {t for t, _, _, _ in cut} <= set(ALL_LONG), cut
+    assert all(t == words and w <= 8 * size + 1 for t, words, w, size in cut), cut

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from bluffkit.widgets import BidderUpTable
-from bluffkit.widgets.bidder_up import _STYLE
+from bluffkit.widgets.bidder_up import _STYLE, _cut_names
 
 
 def _rules(style: str) -> list[tuple[str, str]]:
@@ -32,10 +32,10 @@ def test_paying_on_a_projector_does_not_widen_the_controls_column():
     assert shrunk == [], f"the board is let shrink while paying: {shrunk}"
 
 
-def _paying(seed: int = 0) -> BidderUpTable:
-    """Annette's table, bots and her random moves played until she pays for a lot she won in
-    a Classic auction [D]."""
-    t = BidderUpTable("animal-market", players=4, humans=[0], names=["Annette", "Daniel", "André", "Frank"],
+def _paying(seed: int = 0, names=("Annette", "Daniel", "André", "Frank")) -> BidderUpTable:
+    """Annette's table (its players ``names``), bots and her random moves played until she pays
+    for a lot she won in a Classic auction [D]."""
+    t = BidderUpTable("animal-market", players=4, humans=[0], names=list(names),
                       seed=seed, tiles=("classic", "secret-count", "classic", "classic"))
     s, rng = t.session, np.random.default_rng(seed)
     for _ in range(4000):
@@ -62,3 +62,50 @@ def test_the_pay_row_is_the_notes_then_pay_and_choose_for_me():
     assert notes.children and all("bk-note" in n._dom_classes for n in notes.children)
     said = [b.description for b in buttons.children]
     assert len(said) == 2 and said[0].startswith("Pay ") and said[1] == "Choose for me", said
+
+
+def test_a_long_name_is_cut_in_the_words_only_its_whole_in_the_tooltip():
+    """:func:`_cut_names` puts each name of more than 12 letters of the words (not of a tag's
+    attributes) in a ``bk-name-cut`` span, the whole name its tooltip; the longest name first
+    (one name inside another's is not cut twice), a short name as it was, the words the same."""
+    long, longer = "Annette Marie Wolkenstein", "Annette Marie Wolkenstein-Haas"
+    html = (f"<div title='{long}'><b>{longer}</b> owes {long} 60. Daniel's turn; "
+            f"O&#x27;Brien-Wolkensteinhaas pays.</div>")
+    cut = _cut_names(html, [longer, "Daniel", long, "O'Brien-Wolkensteinhaas"])
+    spans = re.findall(r"<span class='bk-name-cut' title='([^']*)'>([^<]*)</span>", cut)
+    assert spans == [(longer, longer), (long, long), ("O&#x27;Brien-Wolkensteinhaas",) * 2], cut
+    assert cut.startswith(f"<div title='{long}'>"), "a name is cut inside a tag"
+    assert re.sub(r"<[^>]*>", "", cut) == re.sub(r"<[^>]*>", "", html), "the words changed"
+    assert _cut_names(html, ["Daniel", "Frank"]) == html
+
+
+def test_a_long_name_is_cut_while_paying_on_a_projector_only():
+    """On a projector, while the seat pays for a lot won [D], a cut name (``bk-name-cut``) is
+    no wider than 8em, "…" where it is cut: with four names of 30 letters and the file browser
+    open, What happened's newest line ended at 714-729 px, below the notebook's 690 px (at
+    1,089-1,140 px with names of 80 letters). No such rule off the projector or out of a payment."""
+    cut = [(sel, decl) for sel, decl in _rules(_STYLE) if "bk-name-cut" in sel]
+    assert cut and all("bk-projector" in sel and "bk-notes-pay" in sel for sel, _ in cut), cut
+    decl = " ".join(d for _, d in cut)
+    assert "text-overflow: ellipsis" in decl and "max-width: 8em" in decl and "nowrap" in decl, decl
+
+
+LONG_NAMES = ["Annette Marie Wolkenstein-Haas", "Danielwolkensteinhabsburgerinx", "André Jean Baptiste Delafontai",
+              "Frank Peter Hohenberg-Stauffen"]
+
+
+@pytest.mark.slow                      # (some 0.3 s: the game played to a payment)
+def test_paying_with_long_names_on_a_projector_the_names_are_cut_in_the_prompt_and_what_happened():
+    """Annette pays on the projector, every name 30 letters long: each name in the prompt (the
+    auction's box) and What happened is in a ``bk-name-cut`` span, its tooltip the whole name;
+    the Pay button says the payee's whole name; off the projector no name is cut."""
+    t = _paying(names=LONG_NAMES)
+    assert "bk-name-cut" not in t.legal_text.value + t.events.value
+    t.projector.value = True
+    for part in (t.legal_text.value, t.events.value):
+        bare = re.sub(r"<span class='bk-name-cut' title='[^']*'>[^<]*</span>", "", part)
+        assert "bk-name-cut" in part and not any(n in bare for n in LONG_NAMES), part
+    pay = next(b for b in t.auction_moves.children[0].children[2].children if b.description.startswith("Pay "))
+    assert any(n in pay.description for n in LONG_NAMES), pay.description
+    t.projector.value = False
+    assert "bk-name-cut" not in t.legal_text.value + t.events.value
