@@ -24,7 +24,7 @@ _written = amount    # for the functions below whose parameter ``amount`` hides 
 
 #: What the Auto-play button does, in the scenario player and the replay viewer: its tooltip.
 PLAY_TIP = ("Auto-play: plays the steps one after another, one every Seconds/step; "
-            "press it again (Pause) to stop where it is")
+            "press it again (Pause) to stop where it is, or type a step in the Step box to go there")
 
 _STEPS = {1: "ones", 5: "fives", 10: "tens", 20: "twenties", 50: "fifties", 100: "hundreds"}
 
