@@ -87,6 +87,9 @@ def most_workers() -> int:
 
 #: Seconds to wait for a scheduler's address to answer at all (see :func:`probe_scheduler`).
 PROBE_SECONDS = 5.0
+#: Seconds for a scheduler to answer a connection as dask's scheduler does (see
+#: :func:`ask_scheduler`; one on a network answers in well under a second).
+ANSWER_SECONDS = 10.0
 #: The schemes of scheduler addresses tried with a plain connection first.
 PROBED = ("tcp", "tls", "ws", "wss")
 #: The files the command derives from the parts at the end (:func:`write_outputs`).
@@ -761,13 +764,14 @@ class _cluster:
         if self.scheduler is not None:
             try:
                 probe_scheduler(self.scheduler)
+                ask_scheduler(self.scheduler)
                 self.client = Client(self.scheduler, timeout="30s")
             except (OSError, TimeoutError, ValueError) as e:
                 raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: {e}") from None
             except Exception as e:       # another service (an SSH port): its reply read as dask's frames
                 raise TournamentError(f"cannot reach the dask scheduler at {self.scheduler}: the dask client failed "
-                                      f"there ({type(e).__name__}: {printable(str(e))[:80]}); is a dask scheduler "
-                                      f"of this version listening at that address?") from None
+                                      f"there ({type(e).__name__}: {clip(printable(str(e)), 80)}); is a dask "
+                                      f"scheduler of this version listening at that address?") from None
             where = f"the dask scheduler at {self.scheduler} ({len(self.client.nthreads())} workers now)"
         else:
             n = self.workers or os.cpu_count() or 1
@@ -856,6 +860,76 @@ def probe_scheduler(address: str, seconds: float = PROBE_SECONDS) -> None:
         raise OSError(f"no answer from {host} port {port} within {seconds:g} s") from None
     except ConnectionRefusedError:
         raise OSError(f"nothing listens on {host} port {port} (connection refused)") from None
+
+
+def ask_scheduler(address: str, seconds: float | None = None) -> None:
+    """Raise :class:`OSError` unless a dask scheduler answers at the ``tcp://`` or ``ws://``
+    ``address`` (or ``HOST:PORT``) within ``seconds`` (default :data:`ANSWER_SECONDS`): its connection's first exchange and
+    its ``identity``. Something that accepts the connection and never answers (a silent
+    port, a web server waiting for its request, such as dask's dashboard) would hold
+    dask's client with no word for minutes, its timeout not covering that exchange; a
+    service that answers otherwise (a web proxy, an SSH port) has its reply read by dask
+    as frames of absurd sizes. Both are refused in words naming no dask internals. Other
+    schemes (``tls://``, ``wss://``, which need the cluster's certificates) are left to
+    the client. Asked in a thread of its own, so a notebook's running event loop is no
+    obstacle."""
+    import asyncio
+    import concurrent.futures
+
+    from distributed.comm import connect
+    from distributed.comm.addressing import parse_address
+    try:
+        scheme, _ = parse_address(address)
+    except ValueError:
+        return
+    if scheme not in ("tcp", "ws"):
+        return
+    seconds = ANSWER_SECONDS if seconds is None else seconds
+    not_dask = ("something answers at that address, but not as a dask scheduler (another service, such as "
+                "a web server or a proxy?); give the address of the scheduler itself (tcp://HOST:8786 by default)")
+
+    async def identity():
+        comm = await asyncio.wait_for(connect(address, timeout=seconds), seconds)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    def ask():
+        return asyncio.run(asyncio.wait_for(identity(), seconds))
+
+    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bluffkit-scheduler")
+    try:
+        reply = pool.submit(ask).result(timeout=seconds + 5)
+    except (TimeoutError, asyncio.TimeoutError, concurrent.futures.TimeoutError):
+        raise OSError(f"something accepts connections at that address but did not answer as a dask scheduler "
+                      f"within {seconds:g} s (another service, such as a web server or dask's dashboard?); "
+                      f"give the address of the scheduler itself (tcp://HOST:8786 by default)") from None
+    except OSError as e:
+        if "timed out" in str(e).lower():        # (dask's own connect timeout, said as an OSError)
+            raise OSError(f"something accepts connections at that address but did not answer as a dask "
+                          f"scheduler within {seconds:g} s (another service, such as a web server or dask's "
+                          f"dashboard?); give the address of the scheduler itself (tcp://HOST:8786 by default)"
+                          ) from None
+        raise OSError(not_dask) from None
+    except Exception:                            # dask read another protocol's bytes as its frames
+        raise OSError(not_dask) from None
+    finally:
+        pool.shutdown(wait=False)
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise OSError(not_dask)
+
+
+def clip(text: str, most: int) -> str:
+    """``text`` at most ``most`` characters long, cut between words (then "...") rather than
+    inside one."""
+    if len(text) <= most:
+        return text
+    cut = text[:most - 3].rstrip()
+    if " " in cut:
+        cut = cut[:cut.rindex(" ")].rstrip(" ,;:(")
+    return cut + "..."
 
 
 def _ignore_ctrl_c() -> None:
