@@ -861,7 +861,7 @@ def test_simulate_refuses_a_logs_folder_with_another_runs_logs(capsys, tmp_path)
     before = {p.name: p.read_bytes() for p in logs.iterdir()}
     assert cli.main(args + ["--games", "2", "--out", str(tmp_path / "b.csv")]) == 2
     err = capsys.readouterr().err
-    assert f"logs folder {logs} already holds 3 game logs (game-0.jsonl, ...) of another run" in err
+    assert f"logs folder {logs} already holds 3 game logs (game-0.jsonl, ...) of an earlier run" in err
     assert {p.name: p.read_bytes() for p in logs.iterdir()} == before and not (tmp_path / "b.csv").exists()
 
 

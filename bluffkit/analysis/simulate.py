@@ -38,8 +38,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
     ``cards_<seat>`` in Bløff; ``round_points_<seat>`` in Bluffer), ``winners`` (seats,
     ``;``-separated, as text: read a CSV back with ``dtype={"winners": str}``), ``length`` (player actions). With ``logs``, each game's log is
     written there as ``game-<i>.jsonl`` (``i`` padded with zeros to the width of the number
-    of games: ``game-07.jsonl`` of 12 games, ``game-007.jsonl`` of 100; a folder that already holds such logs, another
-    run's, is refused: this run's would overwrite some and mix with the rest), once every game has been played (until then in a
+    of games: ``game-07.jsonl`` of 12 games, ``game-007.jsonl`` of 100; a folder that already holds such logs, of any
+    earlier run, the same one's too, is refused: this run's would overwrite some and mix with the rest), once every game has been played (until then in a
     hidden folder inside it, removed on any failure, so a run that fails or is stopped
     leaves the folder's earlier logs as they were; one left by a run that was killed outright
     is removed by the next run into the same folder), all or none. A folder where another
@@ -79,7 +79,8 @@ def simulate(game, agents: list, games: int, seed: int, *, logs: str | Path | No
         raise BluffkitError(f"logs folder {out_dir}: {blocked[0]} is a folder, where a game's log would go")
     if there:                                # another run's: overwritten in part, or mixed with these
         raise BluffkitError(f"logs folder {out_dir} already holds {count(len(there), 'game log')} ({there[0].name}, ...) "
-                            "of another run: give a folder without game logs (a new one, say)")
+                            "of an earlier run (this command's or another's): game logs are never written over, "
+                            "so delete them, or give a folder without game logs (a new one, say)")
     if (why := link_to_nowhere(out_dir)) is not None:     # (mkdir said "file exists")
         raise BluffkitError(f"cannot write the logs to the folder {printable(str(out_dir))}: {why}; make that "
                             f"folder first, or give another")
