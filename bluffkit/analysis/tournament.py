@@ -123,10 +123,13 @@ def ranks(scores, winners) -> list[int]:
     return out
 
 
-def play_range(game, table: list[tuple[str, ...]], seed: int, start: int, stop: int) -> dict[str, list]:
+def play_range(game, table: list[tuple[str, ...]], seed: int, start: int, stop: int,
+               tick: Callable[[int], object] | None = None) -> dict[str, list]:
     """Games ``start`` to ``stop - 1`` of the tournament of line-ups ``table`` under root
     ``seed``, as columns (:data:`COLUMNS`), one row per game and seat, in game then seat
-    order. ``won`` is the seat's share of the win (1, or 1/k for a win shared by k)."""
+    order. ``won`` is the seat's share of the win (1, or 1/k for a win shared by k).
+    ``tick(n)``, if given, is called after each game with the number of games played so
+    far (it sees nothing of the games and changes none)."""
     check_seed(seed)
     cols: dict[str, list] = {c: [] for c in COLUMNS}
     seeds = game_seeds(seed, stop)
@@ -145,6 +148,8 @@ def play_range(game, table: list[tuple[str, ...]], seed: int, start: int, stop: 
             cols["score"].append(float(rec.scores[seat]))
             cols["rank"].append(places[seat])
             cols["length"].append(rec.length)
+        if tick is not None:
+            tick(i - start + 1)
     return cols
 
 

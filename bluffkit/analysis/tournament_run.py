@@ -90,6 +90,11 @@ PROBE_SECONDS = 5.0
 #: Seconds for a scheduler to answer a connection as dask's scheduler does (see
 #: :func:`ask_scheduler`; one on a network answers in well under a second).
 ANSWER_SECONDS = 10.0
+#: Seconds between two reports of the games played within a chunk (:func:`play_part`):
+#: progress shows between parts, which may take minutes each.
+PULSE_SECONDS = 1.0
+#: Seconds between two looks at the cluster's reports while no part comes back.
+POLL_SECONDS = 0.2
 #: The schemes of scheduler addresses tried with a plain connection first.
 PROBED = ("tcp", "tls", "ws", "wss")
 #: The files the command derives from the parts at the end (:func:`write_outputs`).
@@ -470,21 +475,51 @@ def _part(out, manifest: dict, k: int, read: bool = True):
     return table
 
 
-def play_part(header: str, table: list, seed: int, start: int, stop: int, version: str = __version__) -> bytes:
+def play_part(header: str, table: list, seed: int, start: int, stop: int, version: str = __version__,
+              topic: str | None = None, tick: Callable[[int, int], object] | None = None) -> bytes:
     """Games ``start`` to ``stop - 1`` as the bytes of one Parquet file (the task a worker
     runs; ``header``: the game's header as JSON, the game built once per process).
     ``version``: the bluffkit of the run, which the worker's must be (the rules and bots
-    of another version could play other games)."""
+    of another version could play other games). While it plays, the games played so far
+    are told at most every :data:`PULSE_SECONDS` seconds, as ``(start, n)``: on a dask
+    worker as an event of ``topic`` (see :func:`_on_cluster`), in this process to
+    ``tick(start, n)``. Neither changes a game or a byte of the part."""
     import io
     if version != __version__:
         raise TournamentError(f"this worker has bluffkit {__version__}, the run is of bluffkit {version}")
 
     import pyarrow as pa
     import pyarrow.parquet as pq
-    cols = play_range(_game(header), [tuple(t) for t in table], seed, start, stop)
+    cols = play_range(_game(header), [tuple(t) for t in table], seed, start, stop, tick=_pulse(start, topic, tick))
     buf = io.BytesIO()
     pq.write_table(pa.Table.from_pydict(cols, schema=_schema()), buf, write_page_checksum=True)
     return buf.getvalue()
+
+
+def _pulse(start: int, topic: str | None, tick) -> Callable[[int], None] | None:
+    """What :func:`play_part` calls after each game: at most every :data:`PULSE_SECONDS`
+    seconds, ``tick(start, n)`` or, on a dask worker, an event ``[start, n]`` of ``topic``
+    (nothing outside a worker)."""
+    import time
+    if topic is not None and tick is None:
+        try:
+            from distributed import get_worker
+            worker = get_worker()
+        except (ImportError, ValueError):            # not in a dask worker's task
+            return None
+
+        def tick(first: int, n: int) -> None:
+            worker.log_event(topic, [first, n])
+    if tick is None:
+        return None
+    last = [time.monotonic()]
+
+    def pulse(n: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PULSE_SECONDS:
+            last[0] = now
+            tick(start, n)
+    return pulse
 
 
 def run(game, agents: list[str], games: int, seed: int, out, *, players: int | None = None,
@@ -501,7 +536,8 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     ``workers`` is at most :data:`MAX_WORKERS` (or the machine's number of cores, if more),
     and a local cluster has no more workers than chunks left to play.
     ``progress``: ``True`` for a bar, or ``progress(done, total)`` called after each part
-    (anything else is refused). ``echo(line)`` prints where the games run (and the
+    and, while a part is played, about every :data:`PULSE_SECONDS` seconds with the games
+    played so far (anything else is refused). ``echo(line)`` prints where the games run (and the
     dashboard's address); ``None`` prints nothing. ``on_part(k)`` is called after part ``k``
     is on disk. ``games``, ``players``, ``chunk`` and ``workers`` are whole numbers (numpy's
     too, not True or False). An ``out`` below a file (``out/file/sub``) is refused, naming it.
@@ -561,7 +597,7 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
                                      f"resume" if kept else "no part was written")) from None
         outcome.played += 1
         start, stop = chunk_range(manifest, k)
-        bar.update(stop - start)
+        bar.update(stop - start, start)
         if on_part is not None:
             on_part(k)
         ctrl_c.check()                               # a Ctrl-C swallowed on its way: the run stops here
@@ -581,17 +617,17 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
                 echo(f"playing {told} in this process")
             bar.start()
             for k, a in zip(todo, args):
-                write(k, play_part(*a))
+                write(k, play_part(*a, tick=bar.within))
         elif client is not None:
             begin()
             bar.start()
-            _on_cluster(client, todo, args, write)
+            _on_cluster(client, todo, args, write, bar.within)
         else:
             with _cluster(workers, scheduler, echo, len(todo), told) as c:
                 ctrl_c.check()                       # (pressed while the cluster started, and dropped)
                 begin()                              # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
-                _on_cluster(c, todo, args, write)
+                _on_cluster(c, todo, args, write, bar.within)
     except BaseException:
         if outcome.played == 0:                      # a run that wrote no part leaves no folder it made,
             _unmake(Path(out), made, lock, manifest=any(mine))    # and a new one no manifest, which
@@ -722,12 +758,30 @@ def _unmake(out: Path, made: list[Path], lock: list[Path], manifest: bool = True
 
 
 class _Progress:
-    """A tqdm bar (``progress`` true) or calls of ``progress(done, total)``, after each part."""
+    """A tqdm bar (``progress`` true) or calls of ``progress(done, total)``, after each part
+    and as the games within a part are played (:meth:`within`): the count shown is the
+    games of the parts written plus those played so far in the chunks still playing."""
 
     def __init__(self, progress, total: int, done: int):
         self.progress, self.fn, self.bar, self.total, self.done = progress, None, None, total, done
+        self.playing: dict[int, int] = {}            # games played so far in a chunk, by its first game
+        self.written: set[int] = set()               # the chunks (their first games) whose part is written
         if callable(progress):
             self.fn = progress
+
+    def within(self, start: int, n: int) -> None:
+        """``n`` games of the chunk beginning at game ``start`` played, its part not yet written."""
+        more = n - self.playing.get(start, 0)
+        if more <= 0 or start in self.written:       # (played again elsewhere, or heard late: never backwards)
+            return
+        self.playing[start] = n
+        self._show(more)
+
+    def _show(self, more: int) -> None:
+        if self.bar is not None:
+            self.bar.update(more)
+        elif self.fn is not None:
+            self.fn(self.done + sum(self.playing.values()), self.total)
 
     def start(self) -> None:
         told = getattr(self.fn, "started", None)     # the command's progress lines: the games there already
@@ -737,12 +791,11 @@ class _Progress:
             from bluffkit.core.play import progress_bar
             self.bar = progress_bar(self.total, "tournament", "game", initial=self.done, file=sys.stderr)
 
-    def update(self, n: int) -> None:
+    def update(self, n: int, start: int | None = None) -> None:
+        """The part of ``n`` games beginning at game ``start`` written."""
         self.done += n
-        if self.bar is not None:
-            self.bar.update(n)
-        elif self.fn is not None:
-            self.fn(self.done, self.total)
+        self.written.add(start)
+        self._show(n - self.playing.pop(start, 0))
 
     def close(self) -> None:
         if self.bar is not None:
@@ -952,28 +1005,60 @@ def dashboard(client) -> str:
     return f"dashboard: {link}" if link else "no dashboard"
 
 
-def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int, bytes], None]) -> None:
+def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int, bytes], None],
+                within: Callable[[int, int], None] | None = None) -> None:
     """Play the chunks on ``client``'s cluster, a few per worker thread in flight at a
     time, writing each part as it comes back; on any stop, the chunks in flight are
-    cancelled."""
+    cancelled. ``within(start, n)``: told, in this thread, the games played so far in each
+    chunk still playing, as its worker reports them (:func:`play_part`'s events, read
+    every :data:`POLL_SECONDS` seconds while no part comes back)."""
+    import time
+
     from distributed import as_completed
     token = uuid.uuid4().hex[:10]
+    topic = f"bluffkit-tournament-{token}-played" if within is not None else None
+    heard: dict[int, int] = {}                       # (filled in the client's own thread)
+    hearing = threading.Lock()
+
+    def hear(event) -> None:
+        try:
+            start, n = event[1]
+            with hearing:
+                heard[start] = max(n, heard.get(start, 0))
+        except (TypeError, ValueError):              # (not one of play_part's events)
+            pass
+
+    def tell() -> None:
+        with hearing:
+            news = list(heard.items())
+            heard.clear()
+        for start, n in news:
+            within(start, n)
+
     limit = max(4, 2 * sum(client.nthreads().values()))
     pending = iter(zip(todo, args))
     chunk_of: dict = {}
 
     def submit():
         for k, a in pending:
-            f = client.submit(play_part, *a, key=f"bluffkit-tournament-{token}-{k}")
+            f = client.submit(play_part, *a, topic=topic, key=f"bluffkit-tournament-{token}-{k}")
             chunk_of[f.key] = k
             return f
         return None
 
+    if topic is not None:
+        client.subscribe_topic(topic, hear)
     futures = [f for f in (submit() for _ in range(limit)) if f is not None]
     flying = {f.key: f for f in futures}
     done = as_completed(futures)
     try:
-        for f in done:
+        while not done.is_empty():
+            if not done.has_ready():
+                time.sleep(POLL_SECONDS)
+                if topic is not None:
+                    tell()
+                continue
+            f = next(done)
             nxt = submit()                          # keep the workers busy while this part is written
             if nxt is not None:
                 flying[nxt.key] = nxt
@@ -990,6 +1075,11 @@ def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int
     finally:
         if flying:
             client.cancel(list(flying.values()))
+        if topic is not None:
+            try:
+                client.unsubscribe_topic(topic)
+            except Exception:                        # (a client closing): nothing more will come
+                pass
 
 
 def load(out, partial: bool = False):

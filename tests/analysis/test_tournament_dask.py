@@ -157,3 +157,27 @@ def test_a_worker_killed_in_the_middle_of_a_run_loses_no_game(client, reference,
     assert parts(tmp_path / "t") == parts(reference)
     pd.testing.assert_frame_equal(load(tmp_path / "t"), load(reference))
     assert pids[killed["worker"]] not in client.run(os.getpid).values(), "the killed worker still plays"
+
+
+def _pulse(seconds: float) -> float:
+    from bluffkit.analysis import tournament_run
+    before, tournament_run.PULSE_SECONDS = tournament_run.PULSE_SECONDS, seconds
+    return before
+
+
+def test_the_workers_tell_the_games_played_within_a_part(client, tmp_path):
+    """Progress came only when a part was written (some 30 s each in the README's example);
+    the workers now tell the games they have played meanwhile, and the parts are the same."""
+    game = make_game("youre-bluffing")
+    field = ["random", "heuristic"]
+    run(game, field, 60, SEED, tmp_path / "here", players=3, chunk=30, workers=0, echo=None)
+    client.run(_pulse, 0.0)
+    calls = []
+    try:
+        run(game, field, 60, SEED, tmp_path / "t", players=3, chunk=30, client=client, echo=None,
+            progress=lambda done, total: calls.append(done))
+    finally:
+        client.run(_pulse, 1.0)
+    assert set(calls) - {30, 60}, f"no progress within a part: {calls}"
+    assert calls == sorted(calls) and calls[-1] == 60
+    assert parts(tmp_path / "t") == parts(tmp_path / "here"), "each part the same file, byte for byte"
