@@ -727,7 +727,7 @@ def test_a_failed_new_run_takes_back_its_manifest_before_it_lets_the_folder_go(a
     monkeypatch.setattr(tournament_run, "_unlock",
                         lambda marks: (seen.append(bool(marks) and (out / "manifest.json").exists()), real(marks)))
 
-    def stopped(*args):
+    def stopped(*args, **kwargs):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(tournament_run, "play_part", stopped)
@@ -848,8 +848,8 @@ def _counted(play, after_first):
     """``play_part`` that calls ``after_first(k)`` once its first part is played."""
     calls = []
 
-    def play_part(*args):
-        out = play(*args)
+    def play_part(*args, **kwargs):
+        out = play(*args, **kwargs)
         if not calls:
             after_first(len(calls))
         calls.append(1)
