@@ -84,14 +84,18 @@ def test_a_port_that_answers_another_protocol_is_refused_in_bluffkits_words(tmp_
     pytest.importorskip("distributed")
     address, close = listener(b"HTTP/1.1 426 Upgrade Required\r\nserver: keryx\r\ncontent-length: 0\r\n\r\n")
     out = tmp_path / "t"
+    assert main([*COMMAND, "--chunk", "3", "--workers", "0", "--out", str(out)]) == 0      # a run to resume
+    (out / "parts" / "part-000001.parquet").unlink()
+    capsys.readouterr()
+    was = {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
     try:
-        err = refused_within([*COMMAND, "--scheduler", address, "--out", str(out)], capsys, 20)
+        err = refused_within([*COMMAND, "--chunk", "3", "--scheduler", address, "--out", str(out)], capsys, 20)
     finally:
         close()
+    assert {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == was, "the folder changed"
     assert err == (f"bluffkit: cannot reach the dask scheduler at {address}: something answers at that address, "
                    "but not as a dask scheduler (another service, such as a web server or a proxy?); give the "
                    "address of the scheduler itself (tcp://HOST:8786 by default)"), err
-    assert not out.exists()
 
 
 def test_clip_cuts_between_words():
