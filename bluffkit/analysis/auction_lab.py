@@ -106,6 +106,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     auctioneer uses its right of first refusal (it keeps a lot worth more to it than twice
     the price); ``progress``: ``True`` for a bar (a widget in a notebook, text elsewhere), or a callable ``progress(done, total)``
     (the lab panel's bar). ``auctions`` is 1 to :data:`MAX_ENGINE_AUCTIONS` (1,000,000);
+    Number Call and The Call, for 2 players ("The Auctions" 9 and 10), take ``bidders=1``;
     ``bidders`` and ``auctions`` are whole numbers (numpy's too). ``scale``: see the module
     docstring (for the uniform law, 100 to 10,000)."""
     import pandas as pd
@@ -130,6 +131,11 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
         raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
     draw = money_law(values, scale)
     money_eq = equilibrium_in_money(bidders, values, seed, scale)
+    if FORMATS[fmt].two_player and bidders != 1:
+        # (the rules' own words advise player_limits=False, which this function does not
+        # take: lab_game seats the two-player formats by their rules, one bidder)
+        raise RulesError(f"{FORMATS[fmt].title} is for 2 players, the auctioneer and 1 bidder: give bidders=1, "
+                         f"got {bidders}")
     game = lab_game(fmt, double)
     game.check_players(bidders + 1)
     seeds = game_seeds(seed, auctions)

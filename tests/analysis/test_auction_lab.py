@@ -710,3 +710,16 @@ def test_a_thousands_comma_and_a_signed_value_keep_their_own_words():
         with pytest.raises(RulesError) as e:
             parse_values(typed, players)
         assert str(e.value).startswith(said), (typed, str(e.value))
+
+
+@pytest.mark.parametrize("fmt, title", [("the-call", "The Call"), ("number-call", "Number Call")])
+def test_a_two_player_format_with_more_bidders_is_refused_with_advice_that_works(fmt, title):
+    """The rules' refusal advised player_limits=False, which simulate_engine does not take
+    (following it raised TypeError): it says to give one bidder, and one bidder plays
+    ("The Auctions" 9 and 10: 2 players)."""
+    with pytest.raises(RulesError) as e:
+        simulate_engine(fmt, 3, 5)
+    assert str(e.value) == f"{title} is for 2 players, the auctioneer and 1 bidder: give bidders=1, got 3"
+    with pytest.raises(TypeError):          # (the advice is not to pass an option it cannot take)
+        simulate_engine(fmt, 1, 5, player_limits=False)
+    assert len(simulate_engine(fmt, 1, 5)) == 5
