@@ -294,7 +294,9 @@ class AuctionLab(ClosesWhole, W.VBox):
                                 style={"description_width": "initial"}, layout=W.Layout(width="330px"))
         self.double = W.Checkbox(value=double, description="double pen", style={"description_width": "initial"})
         self.human = W.Dropdown(description="You play")
-        self.strategy_box = W.HBox()
+        # one menu per bidder, 210 px each: in rows that wrap (six ran past a 1280 x 720 screen's
+        # right edge, to "Bidde" with JupyterLab's file browser open, and nine need 1,890 px)
+        self.strategy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.script = W.Text(description="Scripts", continuous_update=False, layout=W.Layout(width="520px"),
                              placeholder="for 'script' bidders, e.g. 1: bid 100, pass; 2: bid 120")
         self.script.observe(lambda ch: self.new_auction(), names="value")

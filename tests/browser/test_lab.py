@@ -339,3 +339,48 @@ def test_auction_lab_runs_one_auction(page: Page, lab_server: LabServer):
     run.click()
     soon(lambda t: expect(cell.locator(".jp-OutputArea-output").first).to_contain_text("Owners", timeout=t))
     save_screenshot(page, cell.locator(".jp-OutputArea-output").first, "auction-lab")
+
+    # Every bidder's strategy menu on a 1280 x 720 screen, for each number of bidders the
+    # slider allows, the file browser open and folded: six bidders' menus ran past the
+    # right edge in one row, to "Bidde" with the file browser open, "equ" with it folded.
+    from .conftest import show_file_browser
+    page.set_viewport_size({"width": 1280, "height": 720})
+    lab = cell.locator(".bk-lab").first
+    handle = cell.locator(".bk-settings .noUi-handle").first
+    shown = cell.locator(".bk-settings .widget-dropdown").filter(has_text=re.compile(r"^\s*Bidder \d"))
+    start = shown.count()                       # (the notebook's lab: 3 bidders)
+    handle.focus()
+    for _ in range(start - 1):
+        handle.press("ArrowLeft")                 # (the slider's own step: one bidder fewer)
+        idle()
+    for bidders in range(1, 10):
+        if bidders > 1:
+            handle.focus()
+            handle.press("ArrowRight")
+        soon(lambda t, n=bidders: expect(shown).to_have_count(n, timeout=t))
+        idle()
+        for files in (True, False):
+            show_file_browser(page, files)
+            past = lab.evaluate("""lab => {
+                const edge = Math.min(lab.getBoundingClientRect().right, window.innerWidth);
+                return [...lab.querySelectorAll('.bk-settings .widget-dropdown, .bk-settings .widget-slider, '
+                                                + '.bk-settings .widget-checkbox')]
+                    .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > edge + 1)
+                    .map(e => e.innerText.trim().split('\\n')[0]);
+            }""")
+            assert not past, (f"{bidders} bidders, file browser {'open' if files else 'folded'}: past the "
+                              f"lab's right edge at 1280 x 720: {past}")
+            if bidders in (6, 9):
+                save_screenshot(page, lab, f"auction-lab-{bidders}-bidders-{'files' if files else 'folded'}")
+    # on the projector the settings (the menus among them) are hidden: nothing runs past the edge
+    projector = cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$"))
+    projector.click()
+    soon(lambda t: expect(lab).to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
+    for files in (True, False):
+        show_file_browser(page, files)
+        expect(shown.first).to_be_hidden()
+        wide = lab.evaluate("lab => lab.getBoundingClientRect().right <= Math.min(window.innerWidth, "
+                            "lab.parentElement.getBoundingClientRect().right) + 1 && lab.scrollWidth <= lab.clientWidth + 1")
+        assert wide, f"the lab on the projector, file browser {'open' if files else 'folded'}, is wider than its place"
+    projector.click()
+    soon(lambda t: expect(shown).to_have_count(9, timeout=t))

@@ -1668,3 +1668,13 @@ def test_at_the_end_on_the_projector_what_happened_comes_under_the_payoffs():
     assert "bk-over" not in lab._dom_classes
     lab.typed.value = "1, 2"                  # refused: no auction, no end shown
     assert lab.session is None and "bk-over" not in lab._dom_classes
+
+
+def test_the_bidders_strategy_menus_wrap_onto_more_rows():
+    """Six bidders' menus (210 px each) ran past a 1280 x 720 screen's right edge in one row
+    that did not wrap; the browser check is tests/browser/test_lab.py."""
+    lab = AuctionLab(fmt="secret-value", bidders=6, seed=2)
+    assert lab.strategy_box.layout.flex_flow == "row wrap"
+    lab.bidders.value = 9                          # (the menus made anew keep to the box's rows)
+    assert len(lab.strategy_box.children) == 9 and lab.strategy_box.layout.flex_flow == "row wrap"
+    lab.close()
