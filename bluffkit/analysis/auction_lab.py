@@ -492,6 +492,53 @@ def summary(df: pd.DataFrame) -> dict:
             "nobody": float((df.winner < 0).mean())}
 
 
+def textbook_revenue(fmt: str, bidders: int, values="uniform", strategy="truthful", double: bool = False) -> float | None:
+    """The textbook's expected revenue, (n - 1)/(n + 1) for ``bidders`` = n >= 2
+    (:func:`bluffkit.analysis.auction_theory.expected_revenue`), where the lab plays its
+    model: one lot, values uniform on [0, 1], sealed bids, every bidder a bot bidding the
+    equilibrium of Secret Value (first price, "The Auctions" 4) or of Second Hand (second
+    price, "The Auctions" 8: its value; ``equilibrium`` there is ``truthful``); else ``None``.
+
+    >>> textbook_revenue("secret-value", 6, strategy="equilibrium")
+    0.7142857142857143
+    >>> textbook_revenue("secret-value", 6), textbook_revenue("classic", 3), textbook_revenue("second-hand", 1)
+    (None, None, None)
+    """
+    kinds = set(strategy) if isinstance(strategy, (list, tuple)) else {strategy}
+    bids = {"secret-value": {"equilibrium"}, "second-hand": {"truthful", "equilibrium"}}
+    if values != "uniform" or double or not isinstance(bidders, int) or bidders < 2 or not kinds <= bids.get(fmt, set()):
+        return None
+    return (bidders - 1) / (bidders + 1)
+
+
+def below_theory(df: pd.DataFrame, fmt: str, values="uniform", strategy="truthful", double: bool = False,
+                 scale: float = SCALE) -> str:
+    """Why the auctioneer's mean cash in ``df`` (a :func:`simulate_engine` frame of format
+    ``fmt``, its other settings given) lies below the textbook's figure, in one line for a
+    student ('' when there is nothing to say): the figure (:func:`textbook_revenue`) is for
+    bids of any amount and no right of first refusal. In the lab, bids and payments in money
+    move in steps of 10 (the smallest note, "The Auctions"; a bot bids its amount rounded
+    down to one: about 5 money, 0.005 of a value at the lab's scale of 1,000, less); and the
+    auctioneer who keeps a lot by its right of first refusal pays the winner the price
+    instead of receiving it ("Winning bid awarded?"), a cash below 0: the mean cash is the
+    mean price less twice the price of the lots kept. With 6 bidders in Secret Value each
+    costs about 0.005: 0.714 in theory, some 0.704 in the lab."""
+    n = int(df.n.iloc[0]) if len(df) else 0
+    count = FORMATS[fmt].pricing == "count"
+    cash, kept = float(df.revenue.mean()), float(df.refused.mean())
+    said = []
+    theory = None if count else textbook_revenue(fmt, n, values, strategy, double)
+    if theory is not None:
+        said.append(f"Theory: (n - 1)/(n + 1) = {theory:.3f}, for bids of any amount and no right of first refusal. "
+                    f"Here bids move in steps of 10 money ({10 / scale:.3f}), each rounded down, which takes about "
+                    f"{5 / scale:.3f} off the price: the mean price is {float(df.price.mean()):.3f}.")
+    if kept > 0:
+        lost = "" if count else f": {float(df.price.mean()) - cash:.3f} off the mean cash"
+        said.append(f"The auctioneer kept {kept:.1%} of the lots by its right of first refusal, paying the winner "
+                    f"the price instead of receiving it (the cash below 0){lost}.")
+    return " ".join(said)
+
+
 def payoffs(game, state, values) -> list[dict]:
     """Each seat's payoff at the end of one lab auction, in money: what it paid (``-``) or
     received (``+``), the animals it owns with their worth to it (``values[seat]`` for

@@ -45,6 +45,7 @@ from bluffkit.agents.auction import STRATEGIES, Bidder
 from bluffkit.analysis.auction_lab import (
     MAX_LAB_BIDDERS,
     SCALE,
+    below_theory,
     draw_values,
     equilibrium_in_money,
     lab_game,
@@ -237,6 +238,55 @@ def _fraction(typed: str) -> bool:
     except ArithmeticError:
         return False
     return value.is_finite() and value != value.to_integral_value()
+
+
+def axis_ticks(lo: float, hi: float, most: int = 8) -> list[float]:
+    """Where an axis from ``lo`` to ``hi`` is labelled: the multiples of one round step (1, 2,
+    2.5 or 5 times a power of ten) between them, at most ``most`` steps apart in all, so 0
+    is among them whenever the axis crosses it (the lab's cash chart, left to its drawing,
+    read -0.5, -0.3, -0.1, 0.1, ...: every other label dropped, 0 among them).
+
+    >>> axis_ticks(-0.5, 0.9)
+    [-0.4, -0.2, 0.0, 0.2, 0.4, 0.6, 0.8]
+    >>> axis_ticks(0.17, 0.86)
+    [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
+    """
+    import math
+    span = max(hi - lo, 1e-9)
+    power = 10.0 ** math.floor(math.log10(span / most))
+    step = next(k * power for k in (1, 2, 2.5, 5, 10) if span / (k * power) <= most)
+    first, last = math.ceil(lo / step - 1e-9), math.floor(hi / step + 1e-9)
+    return [round(k * step, 10) + 0.0 for k in range(first, last + 1)]
+
+
+def cash_charts(df) -> list:
+    """The Many auctions tab's two charts of a :func:`~bluffkit.analysis.auction_lab.simulate_engine`
+    frame (:func:`~bluffkit.analysis.auction_charts.revenue_chart`): the auctioneer's cash
+    per auction, its x axis titled so too (it read "revenue of one auction" under a title of
+    cash), and its payoff (cash, plus its value of a lot it kept); both in money / 1,000,
+    labelled at round steps with 0 among them when it is in range (:func:`axis_ticks`). A
+    cash below 0 is a lot the auctioneer kept by its right of first refusal, paying the
+    winner the price ("Winning bid awarded?"): a share of the auctions too small to see at
+    the chart's height, so the subtitle says it."""
+    import altair as alt
+
+    from bluffkit.analysis.auction_charts import revenue_chart
+    from bluffkit.analysis.chart_style import MAX_WIDTH, TITLE_SIZE, wrap
+    kept = float(df.refused.mean())
+    out = []
+    for column, title, below in (
+            ("cash", "The auctioneer's cash per auction (money / 1,000)",
+             f"; below 0: a lot the auctioneer kept by its right of first refusal, paying the winner the price "
+             f"({kept:.1%} of the auctions)" if (df.revenue < 0).any() else ""),
+            ("payoff", "The auctioneer's payoff: cash, plus its value of a lot it kept", "")):
+        source = df.revenue if column == "cash" else df.auctioneer_payoff
+        chart = revenue_chart(df.assign(**{column: source}), column, title=title)
+        edges = chart.data.edge                        # (the outlines' bin edges: the axis's extent)
+        chart.spec.layer[0].encoding.x.axis = alt.Axis(values=axis_ticks(float(edges.min()), float(edges.max())))
+        words = f"height: share of auctions per unit of {column}; dashed: the mean{below}"
+        chart.title.subtitle = wrap(words, MAX_WIDTH - 80, TITLE_SIZE, bold=False)
+        out.append(chart)
+    return out
 
 
 def _check_settings(bidders, values, strategies, human, right, double, seed) -> None:
@@ -745,7 +795,6 @@ class AuctionLab(ClosesWhole, W.VBox):
     def simulate(self) -> None:
         """Play ``count`` auctions through the engine with the current settings (bots in
         every seat), with a progress bar; then summarise and chart them."""
-        from bluffkit.analysis.auction_charts import revenue_chart
         from bluffkit.widgets.charts import interactive
         n, total = self.bidders.value, self.auctions()
         if total is None:                       # (Simulate is closed then; a click from code is refused)
@@ -759,9 +808,10 @@ class AuctionLab(ClosesWhole, W.VBox):
         def tick(done, _total):
             self.progress.value = done
 
+        strategies = [d.value for d in self.strategy_box.children]
         try:
             df = simulate_engine(self.fmt.value, n, total, values=self.values.value, scale=SCALE,
-                                 strategy=[d.value for d in self.strategy_box.children], shade=self.shade.value,
+                                 strategy=strategies, shade=self.shade.value,
                                  right=self.right.value, double=self.double.value, seed=self.sim_seed(),
                                  progress=tick)
         except BluffkitError as e:              # nothing new: the last results stay, said to be the last run's
@@ -782,10 +832,9 @@ class AuctionLab(ClosesWhole, W.VBox):
             f"{st['revenue']:.3f} " + (f"&plusmn; {st['se']:.3f} (sd {st['sd']:.3f}; money / 1,000)"
                                        if st['auctions'] > 1 else "(money / 1,000; one auction: no spread)") +
             f"; won by the bidder who values the lot most: {st['efficient']:.1%}; the right of first refusal "
-            f"used: {st['refused']:.1%}; nobody bid: {st['nobody']:.1%}.")
+            f"used: {st['refused']:.1%}; nobody bid: {st['nobody']:.1%}." + (
+                f"<br>{escape(why)}" if (why := below_theory(df, self.fmt.value, self.values.value, strategies,
+                                                             self.double.value, SCALE)) else ""))
         replaced = self.charts.children
-        self.charts.children = [
-            interactive(revenue_chart(df, title="The auctioneer's cash per auction (money / 1,000)")),
-            interactive(revenue_chart(df, "auctioneer_payoff",
-                                      title="The auctioneer's payoff: cash, plus its value of a lot it kept"))]
+        self.charts.children = [interactive(chart) for chart in cash_charts(df)]
         retire(replaced)                      # each chart holds some 1 MB of the browser's memory

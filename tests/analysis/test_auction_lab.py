@@ -723,3 +723,36 @@ def test_a_two_player_format_with_more_bidders_is_refused_with_advice_that_works
     with pytest.raises(TypeError):          # (the advice is not to pass an option it cannot take)
         simulate_engine(fmt, 1, 5, player_limits=False)
     assert len(simulate_engine(fmt, 1, 5)) == 5
+
+
+def test_the_textbook_revenue_is_given_only_where_the_lab_plays_its_model():
+    """(n - 1)/(n + 1): uniform values, one lot, sealed bids at the equilibrium of the first
+    price (Secret Value) or the second (Second Hand: bidding one's value)."""
+    from bluffkit.analysis.auction_lab import textbook_revenue
+    assert textbook_revenue("secret-value", 6, strategy="equilibrium") == 5 / 7
+    assert textbook_revenue("second-hand", 3, strategy=["truthful", "equilibrium", "truthful"]) == 0.5
+    for args, kwargs in [(("secret-value", 6), {"strategy": "truthful"}), (("second-hand", 3), {"double": True}),
+                         (("second-hand", 3), {"values": "beta(2, 2)"}), (("second-hand", 1), {}),
+                         (("dutch", 3), {"strategy": "equilibrium"}), (("second-hand", 3), {"strategy": "shade"})]:
+        assert textbook_revenue(*args, **kwargs) is None, (args, kwargs)
+
+
+@pytest.mark.slow
+def test_the_gap_between_the_lab_and_the_textbook_is_the_steps_of_10_and_the_right():
+    """Secret Value, 6 equilibrium bidders: the lab's mean cash lay some 9 standard errors
+    under 5/7 = 0.714. Bids rounded down to steps of 10 money take about 0.005 (half a step,
+    money / 1,000) off the price; a lot kept by the right of first refusal ("Winning bid
+    awarded?") turns the price received into a price paid. Without the right, the mean cash
+    is the mean price, 5/7 less half a step; with it, less twice the price of the lots kept,
+    in theory E[2p; v0 > 2p] = 10 (0.6^7/7 - 5/24 0.6^8) = 0.0050 (p = 5/6 of the highest of 6
+    values, kept when the auctioneer's v0 > 2p)."""
+    from bluffkit.analysis.auction_lab import below_theory
+    df = simulate_engine("secret-value", 6, 3000, strategy="equilibrium", seed=11)
+    se = df.price.std() / len(df) ** 0.5
+    assert abs(df.price.mean() - (5 / 7 - 0.005)) <= 5 * se, df.price.mean()
+    kept = 2 * (df.price * df.refused).mean()
+    assert df.revenue.mean() == pytest.approx(df.price.mean() - kept)
+    theory = 10 * (0.6 ** 7 / 7 - 5 / 24 * 0.6 ** 8)
+    assert abs(kept - theory) <= 5 * (2 * df.price * df.refused).std() / len(df) ** 0.5, (kept, theory)
+    said = below_theory(df, "secret-value", strategy="equilibrium")
+    assert said.startswith("Theory: (n - 1)/(n + 1) = 0.714") and f"{kept:.3f} off the mean cash" in said

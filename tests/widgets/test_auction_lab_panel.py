@@ -1678,3 +1678,59 @@ def test_the_bidders_strategy_menus_wrap_onto_more_rows():
     lab.bidders.value = 9                          # (the menus made anew keep to the box's rows)
     assert len(lab.strategy_box.children) == 9 and lab.strategy_box.layout.flex_flow == "row wrap"
     lab.close()
+
+
+def _simulated(monkeypatch, fmt="secret-value", bidders=6, strategy="equilibrium"):
+    """A lab whose Simulate played 4 auctions with known cash: 0.6, 0.8, -0.3 (a lot the
+    auctioneer kept by its right, paying the winner 0.3) and 0.7."""
+    import bluffkit.widgets.auction_lab as lab_module
+    from bluffkit.analysis.auction_lab import simulate_engine as real
+
+    def made(fmt, n, count, *, progress, **kwargs):
+        df = real(fmt, n, count, **kwargs)
+        df["revenue"] = [0.6, 0.8, -0.3, 0.7]
+        df["price"] = [0.6, 0.8, 0.3, 0.7]
+        df["refused"] = [False, False, True, False]
+        df["auctioneer_payoff"] = [0.6, 0.8, 0.5, 0.7]
+        return df
+    monkeypatch.setattr(lab_module, "simulate_engine", made)
+    lab = AuctionLab(fmt=fmt, bidders=bidders, strategies=[strategy] * bidders, seed=1)
+    lab.count.value = 4
+    lab.simulate_button.click()
+    return lab
+
+
+def test_the_cash_chart_says_cash_on_its_axis_labels_0_and_says_what_lies_below_it(monkeypatch):
+    """The chart titled the auctioneer's cash had an x axis of "revenue of one auction", and
+    its labels skipped 0 (-0.5, -0.3, -0.1, 0.1, ...: every other one dropped); the lots
+    kept by the right of first refusal, below 0, were too few to see, and unsaid."""
+    lab = _simulated(monkeypatch)
+    cash, payoff = (chart.chart.to_dict() for chart in lab.charts.children)
+    x = cash["spec"]["layer"][0]["encoding"]["x"]
+    assert "cash" in " ".join(cash["title"]["text"]) and x["title"] == "cash of one auction"
+    assert 0.0 in x["axis"]["values"] and min(x["axis"]["values"]) < 0 < max(x["axis"]["values"])
+    said = " ".join(cash["title"]["subtitle"])
+    assert "unit of cash" in said and "below 0: a lot the auctioneer kept by its right of first refusal" in said
+    assert "(25.0% of the auctions)" in said, said
+    y = payoff["spec"]["layer"][0]["encoding"]["x"]
+    assert "payoff" in " ".join(payoff["title"]["text"]) and y["title"] == "payoff of one auction"
+    assert "below 0" not in " ".join(payoff["title"]["subtitle"])
+    lab.close()
+
+
+def test_the_summary_says_why_the_cash_lies_below_the_theory(monkeypatch):
+    """The lab said 0.705 +/- 0.001 for Secret Value with 6 equilibrium bidders, and a student
+    who knows (n - 1)/(n + 1) = 0.714 saw a gap of 9 standard errors, unexplained: bids in
+    steps of 10, rounded down, and the lots kept by the right of first refusal."""
+    lab = _simulated(monkeypatch)
+    text = visible_text(lab.summary.value)
+    assert "Theory: (n - 1)/(n + 1) = 0.714, for bids of any amount and no right of first refusal." in text, text
+    assert "steps of 10 money (0.010), each rounded down, which takes about 0.005 off the price: the mean " \
+           "price is 0.600." in text, text
+    assert "The auctioneer kept 25.0% of the lots by its right of first refusal, paying the winner the price " \
+           "instead of receiving it (the cash below 0): 0.150 off the mean cash." in text, text
+    lab.close()
+    other = _simulated(monkeypatch, "classic", 3, "truthful")      # no textbook figure: the right alone
+    text = visible_text(other.summary.value)
+    assert "Theory" not in text and "The auctioneer kept 25.0% of the lots" in text, text
+    other.close()
