@@ -460,11 +460,10 @@ def test_a_refused_run_keeps_the_last_results_and_says_they_are_the_last_runs(mo
     that the results still shown are the last run's, which are kept, charts and frame."""
     import ipywidgets as W
 
-    from bluffkit.analysis import auction_charts
     from bluffkit.widgets import auction_lab as lab_module, charts
 
     # (the charts drawn as words: what is kept is the question here, not how a chart looks)
-    monkeypatch.setattr(auction_charts, "revenue_chart", lambda df, *a, title="", **k: title)
+    monkeypatch.setattr(lab_module, "cash_charts", lambda df: ["cash", "payoff"])
     monkeypatch.setattr(charts, "interactive", lambda title: W.HTML(title))
     lab = AuctionLab(fmt="classic", bidders=2, seed=1)
     lab.count.value = 3
