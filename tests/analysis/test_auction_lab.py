@@ -755,3 +755,23 @@ def test_the_gap_between_the_lab_and_the_textbook_is_the_steps_of_10_and_the_rig
     assert abs(kept - theory) <= 5 * (2 * df.price * df.refused).std() / len(df) ** 0.5, (kept, theory)
     said = below_theory(df, "secret-value", strategy="equilibrium")
     assert said.startswith("Theory: (n - 1)/(n + 1) = 0.714") and f"{kept:.3f} off the mean cash" in said
+
+
+@pytest.mark.slow
+def test_two_equilibrium_bidders_leave_the_auctioneer_most_lots_as_the_docs_say():
+    """With 2 bidders the equilibrium bid is half the value, on the line past which the
+    auctioneer's right of first refusal pays (value - p > p): rounded down, it falls under,
+    and the auctioneer keeps most lots. docs/auctions.md said equilibrium bidders "leave it
+    only the lots nobody bid for", which a first `--players 3` run contradicted; its figures
+    for that run are the command line's (`bluffkit simulate auction ... --players 3 --games 300
+    --seed 1 --agents equilibrium`)."""
+    from pathlib import Path
+
+    from bluffkit.analysis.simulate import simulate
+    from bluffkit.core.game import make_game
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "auctions.md").read_text(encoding="utf-8").split())
+    assert "Not so with 2 bidders (`--players 3`): the equilibrium bid is then half the value" in docs
+    for fmt, kept in (("secret-value", 153), ("dutch", 269)):
+        df = simulate(make_game("auction", format=fmt), ["equilibrium"] * 3, 300, 1)
+        assert (df.winners.astype(str) == "0").sum() == kept, fmt
+    assert "153 of 300 in Secret Value" in docs and "269 in Dutch" in docs
