@@ -775,3 +775,21 @@ def test_two_equilibrium_bidders_leave_the_auctioneer_most_lots_as_the_docs_say(
         df = simulate(make_game("auction", format=fmt), ["equilibrium"] * 3, 300, 1)
         assert (df.winners.astype(str) == "0").sum() == kept, fmt
     assert "153 of 300 in Secret Value" in docs and "269 in Dutch" in docs
+
+
+def test_the_notebooks_price_column_says_its_unit_in_each_row(capsys):
+    """notebooks/second-price-auctions.md's "Counting notes instead of value" table printed
+    price 17.442 for Secret Count (notes) beside 0.495 for Secret Value (money / 1,000)
+    under one heading. Its cell is run here on 20 auctions a format, not 2,000."""
+    import contextlib
+    import io
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "notebooks" / "second-price-auctions.md").read_text(encoding="utf-8")
+    cells = re.findall(r"```\{code-cell\} ipython3\n(.*?)```", text, re.S)
+    cell = next(c for c in cells if '"secret-count"' in c and "price" in c)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(cell.replace("2000", "20"), {"pd": pd, "simulate_engine": simulate_engine})
+    rows = {line.split()[1]: line for line in out.getvalue().splitlines() if line.startswith("Secret ")}
+    assert rows["Count"].endswith("notes") and rows["Value"].endswith("money / 1,000"), out.getvalue()
