@@ -384,3 +384,17 @@ def test_auction_lab_runs_one_auction(page: Page, lab_server: LabServer):
         assert wide, f"the lab on the projector, file browser {'open' if files else 'folded'}, is wider than its place"
     projector.click()
     soon(lambda t: expect(shown).to_have_count(9, timeout=t))
+
+    # Many auctions: the cash chart's x axis says cash, as its title does, and 0 is labelled
+    # (it read "revenue of one auction", labelled -0.5, -0.3, -0.1, 0.1, ...)
+    cell.locator(".lm-TabBar-tab").filter(has_text="Many auctions").click()
+    count = cell.get_by_label("Auctions", exact=True)
+    count.fill("300")
+    count.press("Enter")
+    idle()
+    cell.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Simulate\s*$")).click()
+    chart = cell.locator(".vega-embed svg").first
+    soon(lambda t: expect(chart).to_contain_text("cash of one auction", timeout=t))
+    labels = chart.evaluate("svg => [...svg.querySelectorAll('.role-axis-label text')].map(t => t.textContent)")
+    assert "0.0" in labels or "0" in labels, f"no 0 among the cash axis's labels: {labels}"
+    save_screenshot(page, chart, "auction-lab-cash-chart")
