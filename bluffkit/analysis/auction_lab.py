@@ -25,8 +25,10 @@ auctions, in notes in count auctions), ``revenue`` the auctioneer's cash gain,
 gain plus its value of what it kept.
 
 ``scale`` is bounded both ways: the most the value law gives times ``scale`` is at most
-:data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE` (10,000) and at least :data:`MIN_TOP_MONEY`
-(100). Bids and payments in money move in steps of 10 (the smallest note, and an open
+:data:`LAB_MONEY_TOTAL` (1,600, the money each seat holds: a bid above it could not be
+paid, so a larger value would give prices held down by the money; for one auction's
+values, :func:`draw_values`, :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`, 10,000)
+and at least :data:`MIN_TOP_MONEY` (100). Bids and payments in money move in steps of 10 (the smallest note, and an open
 auction's raise), and a bidder bids its value rounded down to a step: at a scale of 10 or
 less no value reaches a step, nobody bids, and every lot went unsold without a word; at 100
 the rounding still costs about a tenth of the revenue, at the default 1,000 about 1 %.
@@ -83,6 +85,10 @@ MIN_TOP_MONEY = 100
 
 #: Start money for the lab: enough notes (1,600 in all) that a value of up to 1,000 can be paid.
 LAB_MONEY = (2, 10, 4, 4, 2, 1)
+#: What each seat of :func:`simulate_engine` holds in money (:data:`LAB_MONEY` in the
+#: booklet's notes 0, 10, 50, 100, 200 and 500): the most a value may be there, as a bid
+#: above it could not be paid (the bidders' bids are held to their money).
+LAB_MONEY_TOTAL = 1600
 
 
 def lab_game(fmt: str, double: bool = False, **options):
@@ -108,7 +114,8 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     (the lab panel's bar). ``auctions`` is 1 to :data:`MAX_ENGINE_AUCTIONS` (1,000,000);
     Number Call and The Call, for 2 players ("The Auctions" 9 and 10), take ``bidders=1``;
     ``bidders`` and ``auctions`` are whole numbers (numpy's too). ``scale``: see the module
-    docstring (for the uniform law, 100 to 10,000)."""
+    docstring (for the uniform law, 100 to 1,600: each seat holds :data:`LAB_MONEY_TOTAL`,
+    and a value above it would be held down by the money, not played at its worth)."""
     import pandas as pd
 
     check_seed(seed)
@@ -129,7 +136,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     strategies = list(strategy) if isinstance(strategy, (list, tuple)) else [strategy] * bidders
     if len(strategies) != bidders or any(s not in STRATEGIES for s in strategies):
         raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
-    draw = money_law(values, scale)
+    draw = money_law(values, scale, most=LAB_MONEY_TOTAL)
     money_eq = equilibrium_in_money(bidders, values, seed, scale)
     if FORMATS[fmt].two_player and bidders != 1:
         # (the rules' own words advise player_limits=False, which this function does not
@@ -141,7 +148,7 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     seeds = game_seeds(seed, auctions)
     rng = np.random.default_rng(seed)
     vals = np.clip(draw(rng, (auctions, bidders + 1)), 0.0, None)
-    check_drawn(vals, scale)
+    check_drawn(vals, scale, most=LAB_MONEY_TOTAL)
     title = FORMATS[fmt].title
     def seat_agents(i: int) -> list:
         money = [float(v) * scale for v in vals[i]]
@@ -212,14 +219,17 @@ def equilibrium_in_money(bidders: int, values, seed: int, scale: float = SCALE) 
     return lambda v: round(float(eq(np.array([v / scale]))[0]) * scale, 9)
 
 
-def money_law(values, scale) -> Callable:
+def money_law(values, scale, most: float = MAX_ANIMAL_VALUE) -> Callable:
     """The draw function of the value law ``values`` (see
     :func:`bluffkit.analysis.auction_sim.value_law`), once the most it can give times
     ``scale`` is known to stay within :data:`~bluffkit.auctions.rules.MAX_ANIMAL_VALUE`:
     1 for ``uniform`` and the beta laws, ``hi`` for ``uniform(lo, hi)``; that top times
     ``scale`` must also reach :data:`MIN_TOP_MONEY` (100): below, bids rounded to steps of
     10 sell little or nothing. A callable law has no known top: its draws are checked
-    against the upper bound by :func:`check_drawn`."""
+    against the upper bound by :func:`check_drawn`. ``most``: a lower bound than
+    ``MAX_ANIMAL_VALUE``, the money each seat holds (:func:`simulate_engine`:
+    :data:`LAB_MONEY_TOTAL`), which a value may not pass: a bidder bids no more than it
+    holds, so values above it would give prices held down by the money, not the law."""
     check_scale(scale)
     try:
         _, draw, bounds = value_law(values)
@@ -229,6 +239,9 @@ def money_law(values, scale) -> Callable:
     if top is not None and top * scale > MAX_ANIMAL_VALUE:
         raise RulesError(f"values {values!r} times scale {scale:g} reach {_big(top * scale)}, but {VALUE_BOUND}: "
                          f"lower the scale or the law's upper bound")
+    if top is not None and top * scale > most:
+        raise RulesError(f"values {values!r} times scale {scale:g} reach {_big(top * scale)} in money, but "
+                         f"{_money_words(most)}: give a scale of at most {most / top:,.6g}")
     if top is not None and top * scale < MIN_TOP_MONEY:
         raise RulesError(f"values {values!r} times scale {scale:g} reach at most {top * scale:,.4g} in money, but bids "
                          f"and payments move in steps of 10 (the smallest note, an open auction's raise): a value "
@@ -247,11 +260,21 @@ def _big(x: float) -> str:
     return f"{x:,.0f}" if x < 1e15 else f"{x:.3g}"
 
 
-def check_drawn(vals, scale) -> None:
-    """Refuse drawn values (on the law's scale, before ``scale``) above the bound."""
-    most = float(np.max(vals, initial=0.0)) * scale
-    if not most <= MAX_ANIMAL_VALUE:
-        raise RulesError(f"values: a draw times scale {scale:g} gives {_big(most)}, but {VALUE_BOUND}")
+def check_drawn(vals, scale, most: float = MAX_ANIMAL_VALUE) -> None:
+    """Refuse drawn values (on the law's scale, before ``scale``) above the bound, or above
+    ``most`` (see :func:`money_law`)."""
+    drawn = float(np.max(vals, initial=0.0)) * scale
+    if not drawn <= MAX_ANIMAL_VALUE:
+        raise RulesError(f"values: a draw times scale {scale:g} gives {_big(drawn)}, but {VALUE_BOUND}")
+    if not drawn <= most:
+        raise RulesError(f"values: a draw times scale {scale:g} gives {_big(drawn)} in money, but "
+                         f"{_money_words(most)}: lower the scale")
+
+
+def _money_words(most: float) -> str:
+    """Why a value may not pass ``most``, the money each seat holds."""
+    return (f"each seat holds {most:,.0f} in notes, and a bid above what a bidder holds cannot be paid, so "
+            f"prices would be held down by the money, not by the values")
 
 
 #: The most seats of one lab auction: the auctioneer and up to :data:`MAX_LAB_BIDDERS` bidders.

@@ -351,8 +351,31 @@ def test_bounds_of_the_engine_settings():
                           ({"scale": 10_001}, r"times scale 10001 reach 10,001")]:
         with pytest.raises(RulesError, match=words):
             simulate_engine(**{"fmt": "second-hand", "bidders": 3, "auctions": 2, **kwargs})
-    df = simulate_engine("second-hand", 3, 20, scale=10_000, seed=1)
+    df = simulate_engine("second-hand", 3, 20, scale=1_600, seed=1)
     assert (df.winning_bid <= 1).all() and (df.winning_value <= 1).all()
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"scale": 1_601}, r"'uniform' times scale 1601 reach 1,601 in money, but each seat holds 1,600 in notes, "
+                       r"and a bid above what a bidder holds cannot be paid.*give a scale of at most 1,600$"),
+    ({"scale": 10_000}, r"give a scale of at most 1,600$"),
+    ({"values": "uniform(0, 2)"}, r"give a scale of at most 800$"),
+    ({"values": lambda rng, shape: rng.random(shape) * 2}, r"a draw times scale 1000 gives 1,\d{3} in money, but each "
+                                                           r"seat holds 1,600 in notes"),
+])
+def test_a_value_past_the_money_each_seat_holds_is_refused(kwargs, words):
+    """``scale=10_000`` was accepted (the docs said up to 10,000) and gave a mean price of
+    0.16 where the first-price theory says 0.71: each seat holds 1,600 in the lab's notes,
+    and a bid above what a bidder holds cannot be paid, so the money, not the values, set
+    the prices, without a word."""
+    with pytest.raises(RulesError, match=words):
+        simulate_engine("secret-value", 5, 2, seed=3, **kwargs)
+
+
+def test_the_money_each_seat_holds_is_the_lab_notes_sum():
+    from bluffkit.analysis.auction_lab import LAB_MONEY_TOTAL, lab_game
+    rules = lab_game("secret-value").rules
+    assert LAB_MONEY_TOTAL == sum(d * c for d, c in zip(rules.denominations, rules.start_money)) == 1_600
 
 
 def test_the_documented_auction_limit_is_inclusive(monkeypatch):
