@@ -794,6 +794,9 @@ class _Progress:
     def update(self, n: int, start: int | None = None) -> None:
         """The part of ``n`` games beginning at game ``start`` written."""
         self.done += n
+        if start is None:                            # (no chunk named: none of its games were told)
+            self._show(n)
+            return
         self.written.add(start)
         self._show(n - self.playing.pop(start, 0))
 
@@ -1033,7 +1036,8 @@ def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int
             news = list(heard.items())
             heard.clear()
         for start, n in news:
-            within(start, n)
+            if within is not None:
+                within(start, n)
 
     limit = max(4, 2 * sum(client.nthreads().values()))
     pending = iter(zip(todo, args))
