@@ -156,7 +156,8 @@ def test_a_callable_value_law_is_held_to_the_bound_by_its_draws():
 
 
 def test_the_bound_itself_is_allowed():
-    df = simulate_engine("second-hand", 3, 2, scale=MAX_ANIMAL_VALUE)
+    from bluffkit.analysis.auction_lab import LAB_MONEY_TOTAL
+    df = simulate_engine("second-hand", 3, 2, scale=LAB_MONEY_TOTAL)     # (the money each seat holds)
     assert len(df) == 2
     assert max(draw_values("uniform(0, 10)", 3, 1)) <= MAX_ANIMAL_VALUE
 
