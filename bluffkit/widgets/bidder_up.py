@@ -297,12 +297,20 @@ def count_words(n: int) -> str:
     return f"{n} line{'s' if n != 1 else ''} left out"
 
 
-def bidding_run(lines: list[str], names) -> str | None:
+def bidding_run(lines: list[str], names, again: bool = True) -> str | None:
     """``lines``, a run of bidding lines of one auction, in one line (None: they are not
     all bidding lines): who bid, up to how much and by whom; who made a sealed bid; who
     passed ("the others pass" when they are all the bidders but the highest, two or more:
     each name said once, where a bidder's long name said twice took two lines more of the
     line in bold on a projector). Read from the lines alone, so it tells nothing they do not.
+
+    ``again``: the auction asks every fellow player again after each new bid, as Classic and
+    Cat in the Bag do ("as soon as no higher bid comes", the booklet's Classic: a player who
+    passed may bid again after someone else bids). Only the passes after the run's last bid
+    still stand then, and only they are named: the line named the highest bidder among those
+    who pass ("Team D highest; Team D, Team A and Team C pass"), from a pass before its own
+    bid, right above a prompt asking that team to stay or bid. Where a pass is final
+    (Round-the-Table asks each player once) every pass is named.
 
     >>> bidding_run(["Frank bids 10.", "André bids 20.", "Frank stays at 20.", "Frank bids 30.",
     ...              "André passes."], ["Frank", "André"])
@@ -316,6 +324,10 @@ def bidding_run(lines: list[str], names) -> str | None:
     'Ben, Cy and Ana make sealed bids (3 moves).'
     >>> bidding_run(["Ben bids 10.", "Nobody bids: Ana gets the cow free."], ["Ana", "Ben"]) is None
     True
+    >>> bidding_run(["Ana passes.", "Ben bids 10.", "Cy passes.", "Ana bids 20.", "Cy passes."], ["Ana", "Ben", "Cy"])
+    'Ben and Ana bid up to 20, Ana highest; Cy passes (5 moves).'
+    >>> bidding_run(["Ana passes.", "Ben bids 10.", "Cy bids 20."], ["Ana", "Ben", "Cy"], again=False)
+    'Ben and Cy bid up to 20, Cy highest; Ana passes (3 moves).'
     """
     known = set(names)
     bidders: list[str] = []
@@ -336,6 +348,8 @@ def bidding_run(lines: list[str], names) -> str | None:
             sealed += [who] if who not in sealed else []
         elif m["passes"]:
             passed += [who] if who not in passed else []
+        if m["bid"] and again:               # everyone is asked again: the passes before it no longer stand
+            passed.clear()
     parts = []
     if top is not None:
         parts.append(f"{said_together(bidders)} {'bid' if len(bidders) > 1 else 'bids'} up to {top[1]}"
@@ -838,7 +852,7 @@ class BidderUpTable(SeatPanel):
             return text[:-1] + f" (yours: {own[-1]})." if own else text
 
         def close() -> None:
-            told = bidding_run([said[i] for i in run], names) if len(run) >= RUN else None
+            told = bidding_run([said[i] for i in run], names, self._asks_again(run[0])) if len(run) >= RUN else None
             if told is not None:
                 items.append((yours(told, run), list(run)))
             else:
@@ -853,6 +867,13 @@ class BidderUpTable(SeatPanel):
             items.append((said[i], [i]))
         close()
         return items
+
+    def _asks_again(self, step: int) -> bool:
+        """Whether the auction of ``step`` asks every fellow player again after each new bid
+        (Classic, Cat in the Bag: an open outcry), so that a pass before a later bid no longer
+        stands (see :func:`bidding_run`)."""
+        sub = getattr(self.session.states[step], "auction", None)
+        return sub is None or getattr(getattr(sub, "rules", None), "fmt", None) is None or sub.rules.fmt.style == "open"
 
     def _keep(self, items, own: int | None, cap: int) -> list[tuple[str, bool, int]]:
         """At most ``cap`` of one turn's ``items``, newest first, as ``(text, the seat's
