@@ -13,6 +13,7 @@ from bluffkit.auctions.sealed import split_order
 from bluffkit.core.errors import by_name, count as how_many, split_options
 from bluffkit.core.money import amount, total
 from bluffkit.widgets.render import STYLE
+from bluffkit.widgets.words import plus_form
 
 
 def notes_html(notes, d) -> str:
@@ -204,12 +205,17 @@ def owed_prices(state) -> dict[int, int]:
 
 def refusal_html(name: str, move: str, rule: str, reason: str, names) -> str:
     """A refused move in plain words that name the player, e.g. "Bidder 2 can't bid 5:
-    bid at least 10"; the rule's id only in the tooltip."""
+    bid at least 10"; the rule's id only in the tooltip. Notes typed with commas or spaces
+    between them ("lay 0, 0") are shown the form that works (:func:`~bluffkit.widgets.words.plus_form`)."""
     head, _, moves = split_options(reason)      # (cut before naming the seats: "seat N may:" marks the cut)
     head = by_name(head, names)                 # seats by name, quoted input as typed
     if head == f"{name} cannot {move} now":       # the engine names the player and the move already
         head = "not now"
     # the moves the engine lists are in notation ("bid N"); "Your move" above says them in words
     reason = head + ("; your moves are the ones offered above" if moves else "")
+    # notes typed with commas or spaces between them ("lay 0, 0"): the form that works, "lay 0+0"
+    typed = move[len("play \u201c"):-1] if move.startswith("play \u201c") and move.endswith("\u201d") else move
+    plus = plus_form(typed, reason)
+    reason += f"; {plus}" if plus else ""
     return (f"<div class='bk-box bk-refusal' role='alert' style='color:#b00020' title='rule: {escape(rule)}'>"
             f"<b>{escape(name)} can&rsquo;t {escape(move)}</b>: {escape(reason)}.</div>")

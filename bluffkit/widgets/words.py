@@ -78,6 +78,37 @@ def _what(move: str) -> str:
             "done": "finish writing"}.get(verb, f"play \u201c{move}\u201d")
 
 
+#: A note value the notation could not read, as :func:`bluffkit.core.money.parse` says it.
+_NOT_A_NOTE = re.compile(r"'(?P<part>[^']*)' is not a note value \(notes are (?P<notes>[\d, ]+)\)")
+
+
+def plus_form(typed: str, reason: str) -> str:
+    """Where a move of notes typed with commas or spaces between them (``lay 0, 0``, ``pay 0
+    0 10``) was refused as "'0, 0' is not a note value", the form that works, notes joined
+    with ``+`` (:func:`bluffkit.core.money.parse`): the move typed so, or an example in the
+    game's notes. The typed-move box's hint and the refusal showed neither. ``""`` for any
+    other refusal.
+
+    >>> plus_form("lay 0, 0", "'0, 0' is not a note value (notes are 0, 10, 50)")
+    'join notes with +: lay 0+0'
+    >>> plus_form("pay ten", "'ten' is not a note value (notes are 0, 10, 50)")
+    'join notes with +, e.g. pay 0+0+10'
+    >>> plus_form("bid 1x", "'1x' is not a whole number")
+    ''
+    """
+    m = _NOT_A_NOTE.search(reason)
+    words = typed.split(None, 1)
+    if m is None or not words:
+        return ""
+    verb = words[0].lower() if words[0].lower() in ("lay", "pay", "offer", "counter", "raise") else "lay"
+    pieces = [p for p in re.split(r"[\s,;]+", m["part"]) if p]
+    if len(pieces) > 1 and all(p.isdigit() for p in pieces):
+        return f"join notes with +: {verb} {'+'.join(str(int(p)) for p in pieces)}"
+    notes = [n.strip() for n in m["notes"].split(",") if n.strip()]
+    low, high = (notes[0], notes[1]) if len(notes) > 1 else (notes[0], notes[0]) if notes else ("0", "10")
+    return f"join notes with +, e.g. {verb} {low}+{low}+{high}"
+
+
 def refusal(name: str, move: str, error: Exception, names=(), step: int | None = None) -> str:
     """The refusal in words, naming the player: ``"Bo can't bid 15: bids go up in tens"``."""
     rule = getattr(error, "rule", "")
@@ -96,7 +127,8 @@ def refusal(name: str, move: str, error: Exception, names=(), step: int | None =
     reason = re.sub(rf"^{re.escape(name)} cannot [\w ]+? now: ", "", reason)   # (the line says it already)
     if rule == "not-your-turn":
         reason = "it is not their turn" + (f": {reason}" if reason else "")
-    return f"{name} can't {_what(move)}: {reason}"
+    plus = plus_form(move, getattr(error, "reason", str(error)))
+    return f"{name} can't {_what(move)}: {reason}" + (f"; {plus}" if plus else "")
 
 
 def refusal_html(name: str, move: str, error: Exception, names=(), step: int | None = None) -> str:
