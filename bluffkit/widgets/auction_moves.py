@@ -422,6 +422,25 @@ def closed_bid_said(n: int | None, lo: int, most: int, verb: str = "Bid", by_cou
     return f"{words[0]}: {why}."
 
 
+def closed_notes_words(verb: str, owes: int, chosen: int) -> str:
+    """Why a payment of a number of notes (a count auction's: "any notes", their value does
+    not count) cannot be made with the notes chosen, as a line beside its closed button: on a
+    projector Pay was greyed with 12 notes chosen for a debt of 10 and nothing on the screen
+    said why (the tooltip, which a class does not see, did).
+
+    >>> closed_notes_words("Pay", 10, 12)
+    "<div class='bk-box' role='status' style='color:#b00020'>Pay needs exactly 10 notes: 12 are chosen; click 2 of them again to unchoose them.</div>"
+    >>> closed_notes_words("Pay", 3, 1).endswith("Pay needs exactly 3 notes: 1 is chosen; click 2 more.</div>")
+    True
+    """
+    what = "are" if chosen != 1 else "is"
+    over = chosen - owes
+    fix = (f"click {'1 of them' if over == 1 else f'{over} of them'} again to unchoose {'it' if over == 1 else 'them'}"
+           if over > 0 else f"click {-over} more")
+    return (f"<div class='bk-box' role='status' style='color:#b00020'>{html.escape(verb)} needs exactly "
+            f"{_count(owes, 'note')}: {chosen} {what} chosen; {fix}.</div>")
+
+
 def _button(text: str, on_click, style: str = "", tooltip: str = "") -> W.Button:
     b = W.Button(description=text, button_style=style, tooltip=tooltip or text,
                  layout=W.Layout(width="auto"))
@@ -476,6 +495,7 @@ class MoveControls(W.VBox):
         self._owes, self._by_count = 0, False
         self.bid_button: W.Button | None = None
         self.note_button: W.Button | None = None
+        self._why: W.HTML | None = None        # why the note button is closed, in words (see _label_notes)
         self.amount.observe(lambda ch: self._label_bid(), names="value")
         # Kept from one draw to the next (a draw used to build them anew, some twenty widgets
         # each time): the stepper of each grid of steps, and the buttons of the plain words.
@@ -644,11 +664,16 @@ class MoveControls(W.VBox):
         self._d, self._note_verb, self._owed = d, verb, owed
         self._owes, self._by_count = owes, by_count
         self.note_button = _button("", lambda: self.play(make(self.chosen(), d)), style="primary")
-        self._label_notes()
         buttons = [self.note_button]
         if suggest is not None:
             buttons.append(_button("Choose for me", lambda: self.choose(suggest),
                                    tooltip="the smallest payment the rules allow"))
+        self._why = None
+        if by_count:      # why the button is closed, on the screen (a class sees no tooltip)
+            self._why = W.HTML(layout=W.Layout(display="none"))
+            self._why.add_class("bk-notes-why")
+            buttons.append(self._why)
+        self._label_notes()
         picker = W.VBox([W.HTML("<div class='bk-box'>Click your notes to choose them:</div>"),
                          W.HBox(self.notes, layout=W.Layout(flex_flow="row wrap")),
                          W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))])
@@ -679,6 +704,12 @@ class MoveControls(W.VBox):
         self.note_button.tooltip = (f"choose {_count(self._owes, 'note')}: {n} chosen" if wrong and n
                                     else CHOOSE_NOTES_FIRST if self.note_button.disabled
                                     else f"{self._note_verb.lower()} with the notes chosen")
+        why = self._why
+        if why is not None:
+            said = closed_notes_words(self._note_verb, self._owes, n) if wrong and n else ""
+            if why.value != said:
+                why.value = said
+                why.layout.display = None if said else "none"
 
     # building --------------------------------------------------------------------------
     def clear(self) -> None:
@@ -693,7 +724,7 @@ class MoveControls(W.VBox):
         self.children = ()
         for key, (row, _) in self._steppers.items():       # (the kept words, off screen, out of it)
             row.children = self._stepper_parts[key]
-        self.notes, self.bid_button, self.note_button = [], None, None
+        self.notes, self.bid_button, self.note_button, self._why = [], None, None, None
         self.amount.value = 0              # kept open off screen: no amount typed (a sealed bid) stays in it
         self._kind = self._holds = self._asked = None       # nothing of the last seat's to play or tell
         self._shown = None

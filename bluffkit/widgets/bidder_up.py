@@ -515,6 +515,8 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           ".bk-projector .bk-bu-auction .bk-notes-pay .jupyter-button:not(.bk-note) ~ .jupyter-button {order: 1; "
           "flex: 0 0 auto; width: auto; height: 28px; min-height: 28px; margin: 1px 1px 1px 6px; padding: 0 8px; "
           "white-space: nowrap}"
+          # why Pay is closed (a wrong count of notes chosen), under it across the column
+          ".bk-projector .bk-bu-auction .bk-notes-pay .bk-notes-why {order: 3; flex: 1 1 100%; font-size: 16px}"
           ".bk-projector .bk-bu-controls:has(.bk-notes-pay) .bk-log .bk-box {margin-top: 0}"
           # and there a name of more than 12 letters (_cut_names) no wider than 8em, "…" where it
           # is cut, the whole name in its tooltip: with four names of 30 letters and the file
