@@ -231,6 +231,11 @@ FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
 #: seat's own move) is drawn in cards a little smaller than the table's, smaller still for a
 #: big hand (``bk-held-many``), its title leading their first row. A seat's receipts above its
 #: prompt (``bk-receipt``: :func:`~bluffkit.widgets.seat_panel.receipt_html`) are in 16 px type.
+#: While a panel in a notebook is on the projector, its cell covers the notebook's area (the
+#: notebook's ``contain: strict`` box holds the fixed cell; the toolbar stays), showing the panel
+#: alone: not the cell's code, its other outputs or the cells around it (a teacher's note, values
+#: printed), which are hidden beneath, their layout and the notebook's scroll kept, so turning the
+#: projector off brings the notebook back as it was.
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
@@ -241,6 +246,14 @@ CSS = f"""<style>
   outline-offset: 2px}}
 .bk-panel > .widget-slider {{max-width: {FIT_COLUMN}}}
 .bk-panel .lm-TabBar-tab, .bk-panel .jupyter-widget-Collapse-header {{color: #3b3b3b}}
+.jp-Notebook:has(.bk-projector) .jp-Cell:not(:has(.bk-projector)) {{visibility: hidden}}
+.jp-Notebook .jp-Cell:has(.bk-projector) {{position: fixed; inset: 0; z-index: 10; margin: 0; padding: 4px 8px;
+  overflow: auto; overscroll-behavior: contain; background: var(--jp-layout-color0, #fff);
+  content-visibility: visible !important}}
+.jp-Cell:has(.bk-projector) .jp-Cell-inputWrapper, .jp-Cell:has(.bk-projector) .jp-Cell-footer,
+.jp-Cell:has(.bk-projector) .jp-Collapser, .jp-Cell:has(.bk-projector) .jp-OutputPrompt,
+.jp-Cell:has(.bk-projector) .jp-OutputArea-promptOverlay,
+.jp-Cell:has(.bk-projector) .jp-OutputArea-child:not(:has(.bk-projector)) {{display: none !important}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}

@@ -50,9 +50,23 @@ def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer)
     lab = cell.locator(".bk-lab").first
     projector = cell.locator(BUTTONS).filter(has_text=exact("Projector"))
     soon(lambda t: expect(lab).to_contain_text("Your move, Bidder 1 (you)", timeout=t))
+    # As a teacher who scrolled to the lab's settings: the note above the lab on screen.
+    lab.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.evaluate(f"{SCROLLER}.scrollTop -= 300")
+    page.wait_for_timeout(300)
+    before = page.evaluate(f"[{SCROLLER}.scrollTop, document.querySelector('.bk-lab').getBoundingClientRect().top]")
+    assert shown_texts(page), "the teacher's note above the lab is on screen before Projector"
     projector.click()
     expect(lab).to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
     idle()          # the projector's redraw done: it drew the amount box over a value typed meanwhile
+    # The projected screen shows the panel alone, from its top: no word of the notes around it.
+    page.wait_for_timeout(300)
+    assert shown_texts(page) == [], "a cell beside the panel shows on the projected screen"
+    top = lab.bounding_box()["y"]
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").bounding_box()
+    assert notebook["y"] <= top < notebook["y"] + 60, f"the panel's top is at {top}, not the notebook's top"
+    expect(cell.locator(".jp-InputArea")).to_be_hidden()
+    expect(page.locator(".jp-NotebookPanel-toolbar")).to_be_visible()     # JupyterLab's own UI stays
 
     # Bid your value: read it off the panel, type it, click Bid.
     value_text = cell.locator(".bk-box").filter(has_text="Your value for the lot").first.inner_text()
@@ -90,3 +104,29 @@ def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer)
     assert int(payoff) >= 0, f"bidding the value {value} gave bidder 1 a payoff of {payoff}"
     assert "Bidder 1 (you)" in events.inner_text(), "the move list names the student's seat"
     save_screenshot(page, lab, "lesson-02-hot-seat")
+
+    # Projector off: the notebook is back as it was, its scroll too.
+    page.evaluate(f"{SCROLLER}.scrollTop = {before[0]}")
+    projector.click()
+    expect(lab).not_to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    expect(cell.locator(".jp-InputArea")).to_be_visible()
+    assert shown_texts(page), "the notes around the lab are back on screen after Projector off"
+    assert page.evaluate(f"{SCROLLER}.scrollTop") == before[0]
+
+
+#: The notebook's scrolling box.
+SCROLLER = "document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')"
+
+
+def shown_texts(page: Page) -> list[str]:
+    """The markdown cells with words a viewer sees on screen: a point of the cell's text on screen
+    and not covered (by the panel's cell on the projector) nor hidden."""
+    return page.evaluate("""() => [...document.querySelectorAll('.jp-NotebookPanel .jp-MarkdownCell .jp-RenderedMarkdown')]
+        .filter(md => [...md.querySelectorAll('p, li, h1, h2, h3')].some(e => {
+            const r = e.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= innerHeight) return false;
+            const y = Math.max(r.top, 0) + Math.min(r.height, innerHeight - Math.max(r.top, 0)) / 2;
+            const hit = document.elementFromPoint(r.left + 4, y);
+            return !!hit && e.contains(hit);
+        })).map(md => md.innerText.slice(0, 60))""")

@@ -1,0 +1,29 @@
+"""A panel on the projector shows alone in its notebook (bluffkit/widgets/art.py ``CSS``): the
+cells around it (a teacher's note, values printed) and its own cell's code and other outputs
+are hidden while any panel's root has ``bk-projector``; the browser test in
+tests/browser/test_lesson_play.py measures it in JupyterLab."""
+
+from __future__ import annotations
+
+from bluffkit.widgets import art
+from bluffkit.widgets.render import STYLE
+
+
+def _rules() -> str:
+    return " ".join(art.CSS.split())
+
+
+def test_the_other_cells_are_hidden_while_a_panel_is_on_the_projector():
+    assert ".jp-Notebook:has(.bk-projector) .jp-Cell:not(:has(.bk-projector)) {visibility: hidden}" in _rules()
+
+
+def test_the_panels_cell_covers_the_notebook_and_shows_only_the_panel():
+    rules = _rules()
+    assert ".jp-Notebook .jp-Cell:has(.bk-projector) {position: fixed; inset: 0;" in rules
+    for hidden in (".jp-Cell-inputWrapper", ".jp-OutputPrompt", ".jp-OutputArea-child:not(:has(.bk-projector))"):
+        assert f".jp-Cell:has(.bk-projector) {hidden}" in rules
+
+
+def test_every_panel_brings_the_rule():
+    # every drawn view carries the panels' style sheet, so a panel on the page brings the rule
+    assert art.CSS in STYLE
