@@ -219,6 +219,10 @@ def sheet(number: int | None, text: str, note: str = "") -> str:
 #: slider, Bluffer's Answer box, Bidder Up!'s horse-trade list.
 FIT_COLUMN = "calc(100% - 2 * var(--jp-widgets-margin, 2px))"
 
+#: A panel on the projector and live: one drawn from a notebook's saved state (its kernel gone)
+#: does not hide the notebook, whose Projector button would not bring it back.
+_LIVE = ".bk-projector:not(.jupyter-widgets-disconnected)"
+
 #: The panels' style sheet: the table, the drawings, the controls styled as notes and cards,
 #: the seat to act, and the projector mode (``.bk-projector``: large type, larger drawings;
 #: Bidder Up!'s buttons for the spaces reached, a dozen after some rolls, give way to the
@@ -246,14 +250,14 @@ CSS = f"""<style>
   outline-offset: 2px}}
 .bk-panel > .widget-slider {{max-width: {FIT_COLUMN}}}
 .bk-panel .lm-TabBar-tab, .bk-panel .jupyter-widget-Collapse-header {{color: #3b3b3b}}
-.jp-Notebook:has(.bk-projector) .jp-Cell:not(:has(.bk-projector)) {{visibility: hidden}}
-.jp-Notebook .jp-Cell:has(.bk-projector) {{position: fixed; inset: 0; z-index: 10; margin: 0; padding: 4px 8px;
+.jp-Notebook:has({_LIVE}) .jp-Cell:not(:has({_LIVE})) {{visibility: hidden}}
+.jp-Notebook .jp-Cell:has({_LIVE}) {{position: fixed; inset: 0; z-index: 10; margin: 0; padding: 4px 8px;
   overflow: auto; overscroll-behavior: contain; background: var(--jp-layout-color0, #fff);
   content-visibility: visible !important}}
-.jp-Cell:has(.bk-projector) .jp-Cell-inputWrapper, .jp-Cell:has(.bk-projector) .jp-Cell-footer,
-.jp-Cell:has(.bk-projector) .jp-Collapser, .jp-Cell:has(.bk-projector) .jp-OutputPrompt,
-.jp-Cell:has(.bk-projector) .jp-OutputArea-promptOverlay,
-.jp-Cell:has(.bk-projector) .jp-OutputArea-child:not(:has(.bk-projector)) {{display: none !important}}
+.jp-Cell:has({_LIVE}) .jp-Cell-inputWrapper, .jp-Cell:has({_LIVE}) .jp-Cell-footer,
+.jp-Cell:has({_LIVE}) .jp-Collapser, .jp-Cell:has({_LIVE}) .jp-OutputPrompt,
+.jp-Cell:has({_LIVE}) .jp-OutputArea-promptOverlay,
+.jp-Cell:has({_LIVE}) .jp-OutputArea-child:not(:has({_LIVE})) {{display: none !important}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}

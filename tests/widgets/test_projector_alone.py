@@ -14,14 +14,14 @@ def _rules() -> str:
 
 
 def test_the_other_cells_are_hidden_while_a_panel_is_on_the_projector():
-    assert ".jp-Notebook:has(.bk-projector) .jp-Cell:not(:has(.bk-projector)) {visibility: hidden}" in _rules()
+    assert ".jp-Notebook:has(.bk-projector:not(.jupyter-widgets-disconnected)) .jp-Cell:not(:has(.bk-projector:not(.jupyter-widgets-disconnected))) {visibility: hidden}" in _rules()
 
 
 def test_the_panels_cell_covers_the_notebook_and_shows_only_the_panel():
     rules = _rules()
-    assert ".jp-Notebook .jp-Cell:has(.bk-projector) {position: fixed; inset: 0;" in rules
-    for hidden in (".jp-Cell-inputWrapper", ".jp-OutputPrompt", ".jp-OutputArea-child:not(:has(.bk-projector))"):
-        assert f".jp-Cell:has(.bk-projector) {hidden}" in rules
+    assert ".jp-Notebook .jp-Cell:has(.bk-projector:not(.jupyter-widgets-disconnected)) {position: fixed; inset: 0;" in rules
+    for hidden in (".jp-Cell-inputWrapper", ".jp-OutputPrompt", ".jp-OutputArea-child:not(:has(.bk-projector:not(.jupyter-widgets-disconnected)))"):
+        assert f".jp-Cell:has(.bk-projector:not(.jupyter-widgets-disconnected)) {hidden}" in rules
 
 
 def test_every_panel_brings_the_rule():
