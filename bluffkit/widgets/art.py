@@ -251,11 +251,11 @@ CSS = f"""<style>
 .bk-panel > .widget-slider {{max-width: {FIT_COLUMN}}}
 .bk-panel .lm-TabBar-tab, .bk-panel .jupyter-widget-Collapse-header {{color: #3b3b3b}}
 .jp-Notebook:has({_LIVE}) .jp-Cell:not(:has({_LIVE})) {{visibility: hidden}}
-.jp-Notebook .jp-Cell:has({_LIVE}) {{position: fixed; inset: 0; z-index: 10; margin: 0; padding: 4px 8px;
+.jp-Notebook .jp-Cell:has({_LIVE}) {{position: fixed; inset: 0; z-index: 10; margin: 0; padding-top: 0;
   overflow: auto; overscroll-behavior: contain; background: var(--jp-layout-color0, #fff);
   content-visibility: visible !important}}
+.jp-Cell:has({_LIVE}) .jp-Collapser, .jp-Cell:has({_LIVE}) .jp-OutputPrompt {{visibility: hidden}}
 .jp-Cell:has({_LIVE}) .jp-Cell-inputWrapper, .jp-Cell:has({_LIVE}) .jp-Cell-footer,
-.jp-Cell:has({_LIVE}) .jp-Collapser, .jp-Cell:has({_LIVE}) .jp-OutputPrompt,
 .jp-Cell:has({_LIVE}) .jp-OutputArea-promptOverlay,
 .jp-Cell:has({_LIVE}) .jp-OutputArea-child:not(:has({_LIVE})) {{display: none !important}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;

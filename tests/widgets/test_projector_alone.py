@@ -20,7 +20,8 @@ def test_the_other_cells_are_hidden_while_a_panel_is_on_the_projector():
 def test_the_panels_cell_covers_the_notebook_and_shows_only_the_panel():
     rules = _rules()
     assert ".jp-Notebook .jp-Cell:has(.bk-projector:not(.jupyter-widgets-disconnected)) {position: fixed; inset: 0;" in rules
-    for hidden in (".jp-Cell-inputWrapper", ".jp-OutputPrompt", ".jp-OutputArea-child:not(:has(.bk-projector:not(.jupyter-widgets-disconnected)))"):
+    for hidden in (".jp-Cell-inputWrapper", ".jp-OutputArea-promptOverlay",
+                   ".jp-OutputArea-child:not(:has(.bk-projector:not(.jupyter-widgets-disconnected)))"):
         assert f".jp-Cell:has(.bk-projector:not(.jupyter-widgets-disconnected)) {hidden}" in rules
 
 
