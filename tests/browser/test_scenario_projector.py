@@ -120,7 +120,7 @@ def check_board_words(panel: Locator, name: str) -> None:
 def step_through(page: Page, examples, shots: str = "") -> None:
     """Each example's panel (in the page's order): Projector clicked, then Next to the last
     step; at the mid and the last step the panel fits the screen (:func:`check_projector_fit`)
-    and a Bidder Up! board's words are large (:func:`check_board_words`)."""
+    and a Bidder Up! board's words are large (:func:`check_board_words`); then Projector off."""
     current = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
     if current.count():                 # the file browser folded, as a teacher projecting has it
         current.click()
@@ -151,6 +151,10 @@ def step_through(page: Page, examples, shots: str = "") -> None:
             assert measured or not name.startswith(("yb-", "ht-")), f"{name}: no seat's herd and money measured"
             if name.startswith("bu-board"):
                 check_board_words(panel, f"{name}{shots} at step {step}")
+        # Projector off again, as a teacher does before the next example: a panel on the
+        # projector covers the notebook, the next panel's Projector among it
+        panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).click()
+        soon(lambda t, panel=panel: expect(panel).not_to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
 
 
 def test_every_games_example_fits_the_projector(page: Page, lab_server: LabServer):
