@@ -235,11 +235,12 @@ _LIVE = ".bk-projector:not(.jupyter-widgets-disconnected)"
 #: seat's own move) is drawn in cards a little smaller than the table's, smaller still for a
 #: big hand (``bk-held-many``), its title leading their first row. A seat's receipts above its
 #: prompt (``bk-receipt``: :func:`~bluffkit.widgets.seat_panel.receipt_html`) are in 16 px type.
-#: While a panel in a notebook is on the projector, its cell covers the notebook's area (the
-#: notebook's ``contain: strict`` box holds the fixed cell; the toolbar stays), showing the panel
-#: alone: not the cell's code, its other outputs or the cells around it (a teacher's note, values
-#: printed), which are hidden beneath, their layout and the notebook's scroll kept, so turning the
-#: projector off brings the notebook back as it was.
+#: While a panel in a notebook is on the projector, the notebook shows the panel alone: the
+#: cell's code, its other outputs and the cells around it (a teacher's note, values printed) are
+#: made invisible where they stand (``visibility``, not ``display``: nothing moves, so the
+#: notebook's scroll and the panel's place are as they were, and turning the projector off
+#: brings the notebook back as it was; a cell taken out of the layout shortened the notebook,
+#: which moved its scroll). JupyterLab's own toolbar, tabs and file browser stay.
 CSS = f"""<style>
 .bk-panel {{font-family: sans-serif; font-size: 15px; color: {INK}}}
 .bk-panel .jupyter-widgets-disconnected::before {{content: none}}
@@ -251,13 +252,10 @@ CSS = f"""<style>
 .bk-panel > .widget-slider {{max-width: {FIT_COLUMN}}}
 .bk-panel .lm-TabBar-tab, .bk-panel .jupyter-widget-Collapse-header {{color: #3b3b3b}}
 .jp-Notebook:has({_LIVE}) .jp-Cell:not(:has({_LIVE})) {{visibility: hidden}}
-.jp-Notebook .jp-Cell:has({_LIVE}) {{position: fixed; inset: 0; z-index: 10; margin: 0; padding-top: 0;
-  overflow: auto; overscroll-behavior: contain; background: var(--jp-layout-color0, #fff);
-  content-visibility: visible !important}}
-.jp-Cell:has({_LIVE}) .jp-Collapser, .jp-Cell:has({_LIVE}) .jp-OutputPrompt {{visibility: hidden}}
 .jp-Cell:has({_LIVE}) .jp-Cell-inputWrapper, .jp-Cell:has({_LIVE}) .jp-Cell-footer,
+.jp-Cell:has({_LIVE}) .jp-Collapser, .jp-Cell:has({_LIVE}) .jp-OutputPrompt,
 .jp-Cell:has({_LIVE}) .jp-OutputArea-promptOverlay,
-.jp-Cell:has({_LIVE}) .jp-OutputArea-child:not(:has({_LIVE})) {{display: none !important}}
+.jp-Cell:has({_LIVE}) .jp-OutputArea-child:not(:has({_LIVE})) {{visibility: hidden}}
 .bk-panel.bk-projector {{font-size: 22px; --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 110px}}
 .bk-projector .jupyter-button, .bk-projector .widget-label, .bk-projector input {{font-size: 20px !important}}

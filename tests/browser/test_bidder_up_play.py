@@ -498,6 +498,10 @@ def test_the_projector_draws_the_boards_words_large_and_apart(page: Page, lab_se
         area = panel.evaluate("e => (e.closest('.jp-WindowedPanel-outer') || e.closest('.jp-Notebook'))"
                               ".getBoundingClientRect().bottom")
         assert seen["bottom"] <= area + 1, f"{board}: the board goes below the screen: {seen['bottom']}, {area}"
+    # the second board's Projector off: a panel on the projector leaves the notebook's other
+    # cells unseen, the first board's once its own Projector is off (_the_market_fits)
+    panels.nth(1).locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).first.click()
+    expect(panels).to_have_count(1, timeout=WAIT_MS)
     _the_market_fits(page, panels.first)
 
 

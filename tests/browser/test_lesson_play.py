@@ -59,12 +59,15 @@ def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer)
     projector.click()
     expect(lab).to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
     idle()          # the projector's redraw done: it drew the amount box over a value typed meanwhile
-    # The projected screen shows the panel alone, from its top: no word of the notes around it.
+    # The projected screen shows the panel alone: no word of the notes around it, nothing moved.
     page.wait_for_timeout(300)
     assert shown_texts(page) == [], "a cell beside the panel shows on the projected screen"
-    top = lab.bounding_box()["y"]
-    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").bounding_box()
-    assert notebook["y"] <= top < notebook["y"] + 60, f"the panel's top is at {top}, not the notebook's top"
+    assert page.evaluate(f"{SCROLLER}.scrollTop") == before[0], "the notebook scrolled when Projector was pressed"
+    # the panel's cell keeps its place in the notebook: the next cell still starts below it (a
+    # cell taken out of the layout let the cells after it move up, and the notebook's scroll with them)
+    assert cell.evaluate("c => { const n = c.nextElementSibling; return !n || "
+                         "n.getBoundingClientRect().top >= c.getBoundingClientRect().bottom - 1; }"), \
+        "the panel's cell left the notebook's layout"
     expect(cell.locator(".jp-InputArea")).to_be_hidden()
     expect(page.locator(".jp-NotebookPanel-toolbar")).to_be_visible()     # JupyterLab's own UI stays
 
@@ -105,14 +108,19 @@ def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer)
     assert "Bidder 1 (you)" in events.inner_text(), "the move list names the student's seat"
     save_screenshot(page, lab, "lesson-02-hot-seat")
 
-    # Projector off: the notebook is back as it was, its scroll too.
-    page.evaluate(f"{SCROLLER}.scrollTop = {before[0]}")
+    # Projector off: the notebook is back as it was, where it was (a cell taken out of the
+    # layout while on the projector shortened the notebook and moved its scroll up).
+    lab.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.evaluate(f"{SCROLLER}.scrollTop -= 300")
+    page.wait_for_timeout(300)
+    assert shown_texts(page) == [], "a cell beside the panel shows on the projected screen"
+    scrolled = page.evaluate(f"{SCROLLER}.scrollTop")
     projector.click()
     expect(lab).not_to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
     page.wait_for_timeout(300)
     expect(cell.locator(".jp-InputArea")).to_be_visible()
     assert shown_texts(page), "the notes around the lab are back on screen after Projector off"
-    assert page.evaluate(f"{SCROLLER}.scrollTop") == before[0]
+    assert page.evaluate(f"{SCROLLER}.scrollTop") == scrolled        # (the panel's own height changes: type sizes)
 
 
 #: The notebook's scrolling box.

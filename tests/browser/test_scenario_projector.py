@@ -151,8 +151,8 @@ def step_through(page: Page, examples, shots: str = "") -> None:
             assert measured or not name.startswith(("yb-", "ht-")), f"{name}: no seat's herd and money measured"
             if name.startswith("bu-board"):
                 check_board_words(panel, f"{name}{shots} at step {step}")
-        # Projector off again, as a teacher does before the next example: a panel on the
-        # projector covers the notebook, the next panel's Projector among it
+        # Projector off again, as a teacher does before the next example: while a panel is on the
+        # projector the notebook's other panels are hidden, the next one's Projector among them
         panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).click()
         soon(lambda t, panel=panel: expect(panel).not_to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
 
