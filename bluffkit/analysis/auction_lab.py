@@ -236,18 +236,30 @@ def money_law(values, scale, most: float = MAX_ANIMAL_VALUE) -> Callable:
     except ValueError as e:
         raise RulesError(str(e)) from None
     top = None if callable(values) else bounds[1] if bounds is not None else 1.0
+    if top is not None and top * scale > most and most < MAX_ANIMAL_VALUE:     # (the lower bound first: said once)
+        raise RulesError(f"values {values!r} times scale {scale:g} reach {_big(top * scale)} in money, but "
+                         f"{_money_words(most)}: give a scale of at most {_down(most / top)}, or lower the "
+                         f"law's upper bound")
     if top is not None and top * scale > MAX_ANIMAL_VALUE:
         raise RulesError(f"values {values!r} times scale {scale:g} reach {_big(top * scale)}, but {VALUE_BOUND}: "
                          f"lower the scale or the law's upper bound")
-    if top is not None and top * scale > most:
-        raise RulesError(f"values {values!r} times scale {scale:g} reach {_big(top * scale)} in money, but "
-                         f"{_money_words(most)}: give a scale of at most {most / top:,.6g}")
     if top is not None and top * scale < MIN_TOP_MONEY:
         raise RulesError(f"values {values!r} times scale {scale:g} reach at most {top * scale:,.4g} in money, but bids "
                          f"and payments move in steps of 10 (the smallest note, an open auction's raise): a value "
                          f"below 10 cannot bid, so few lots or none would sell; give a scale of at least "
                          f"{MIN_TOP_MONEY / top:,.6g} (so that values reach {MIN_TOP_MONEY} in money: ten steps)")
     return draw
+
+
+def _down(x: float) -> str:
+    """``x`` > 0 in six significant digits, rounded down, so that the scale advised is taken
+    ("266.667" for 800/3 was itself refused).
+
+    >>> _down(800 / 3), _down(1600.0), _down(1.6e-9)
+    ('266.666', '1,600', '1.6e-09')
+    """
+    step = 10.0 ** (math.floor(math.log10(x)) - 5)
+    return f"{math.floor(x / step + 1e-9) * step:,.6g}"
 
 
 def _big(x: float) -> str:
@@ -264,11 +276,11 @@ def check_drawn(vals, scale, most: float = MAX_ANIMAL_VALUE) -> None:
     """Refuse drawn values (on the law's scale, before ``scale``) above the bound, or above
     ``most`` (see :func:`money_law`)."""
     drawn = float(np.max(vals, initial=0.0)) * scale
-    if not drawn <= MAX_ANIMAL_VALUE:
-        raise RulesError(f"values: a draw times scale {scale:g} gives {_big(drawn)}, but {VALUE_BOUND}")
-    if not drawn <= most:
+    if not drawn <= most and most < MAX_ANIMAL_VALUE:           # (the lower bound first: said once)
         raise RulesError(f"values: a draw times scale {scale:g} gives {_big(drawn)} in money, but "
                          f"{_money_words(most)}: lower the scale")
+    if not drawn <= MAX_ANIMAL_VALUE:
+        raise RulesError(f"values: a draw times scale {scale:g} gives {_big(drawn)}, but {VALUE_BOUND}")
 
 
 def _money_words(most: float) -> str:

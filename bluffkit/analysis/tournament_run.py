@@ -578,6 +578,8 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
     args = [(header, manifest["lineups"], manifest["seed"], *chunk_range(manifest, k), __version__) for k in todo]
     left = sum(b - a for a, b in (chunk_range(manifest, k) for k in todo))
     bar = _Progress(progress, games, games - left)
+    # the games played within a part, told only where progress is shown (no events otherwise)
+    within = bar.within if progress else None
 
     told = f"{left:,} games" + (f" ({games - left:,} of the {games:,} played already)" if left < games else "")
     mine, made = [], []      # mine: this run wrote the manifest; made: the folders it makes, deepest first
@@ -617,17 +619,17 @@ def run(game, agents: list[str], games: int, seed: int, out, *, players: int | N
                 echo(f"playing {told} in this process")
             bar.start()
             for k, a in zip(todo, args):
-                write(k, play_part(*a, tick=bar.within))
+                write(k, play_part(*a, tick=within))
         elif client is not None:
             begin()
             bar.start()
-            _on_cluster(client, todo, args, write, bar.within)
+            _on_cluster(client, todo, args, write, within)
         else:
             with _cluster(workers, scheduler, echo, len(todo), told) as c:
                 ctrl_c.check()                       # (pressed while the cluster started, and dropped)
                 begin()                              # once the cluster is up: a scheduler not reached writes nothing
                 bar.start()                          # once the cluster is up and its address printed
-                _on_cluster(c, todo, args, write, bar.within)
+                _on_cluster(c, todo, args, write, within)
     except BaseException:
         if outcome.played == 0:                      # a run that wrote no part leaves no folder it made,
             _unmake(Path(out), made, lock, manifest=any(mine))    # and a new one no manifest, which

@@ -357,9 +357,9 @@ def test_bounds_of_the_engine_settings():
 
 @pytest.mark.parametrize("kwargs, words", [
     ({"scale": 1_601}, r"'uniform' times scale 1601 reach 1,601 in money, but each seat holds 1,600 in notes, "
-                       r"and a bid above what a bidder holds cannot be paid.*give a scale of at most 1,600$"),
-    ({"scale": 10_000}, r"give a scale of at most 1,600$"),
-    ({"values": "uniform(0, 2)"}, r"give a scale of at most 800$"),
+                       r"and a bid above what a bidder holds cannot be paid.*give a scale of at most 1,600, or"),
+    ({"scale": 10_000}, r"give a scale of at most 1,600, or"),
+    ({"values": "uniform(0, 2)"}, r"give a scale of at most 800, or"),
     ({"values": lambda rng, shape: rng.random(shape) * 2}, r"a draw times scale 1000 gives 1,\d{3} in money, but each "
                                                            r"seat holds 1,600 in notes"),
 ])
@@ -816,3 +816,13 @@ def test_the_notebooks_price_column_says_its_unit_in_each_row(capsys):
         exec(cell.replace("2000", "20"), {"pd": pd, "simulate_engine": simulate_engine})
     rows = {line.split()[1]: line for line in out.getvalue().splitlines() if line.startswith("Secret ")}
     assert rows["Count"].endswith("notes") and rows["Value"].endswith("money / 1,000"), out.getvalue()
+
+
+def test_the_largest_scale_advised_is_taken():
+    """"give a scale of at most 266.667" was itself refused (rounded up); the scale advised
+    is rounded down, and the lower bound (the money each seat holds) is said first, once."""
+    with pytest.raises(RulesError, match=r"give a scale of at most 266\.666, or"):
+        simulate_engine("secret-value", 3, 2, seed=1, values="uniform(0, 6)", scale=300)
+    assert len(simulate_engine("secret-value", 3, 2, seed=1, values="uniform(0, 6)", scale=266.666)) == 2
+    with pytest.raises(RulesError, match=r"each seat holds 1,600 in notes.*at most 1,600, or"):
+        simulate_engine("secret-value", 3, 2, seed=1, scale=10_001)

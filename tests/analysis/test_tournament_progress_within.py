@@ -72,3 +72,25 @@ def test_a_chunk_heard_of_after_its_part_is_written_does_not_count_twice():
     bar.within(10, 2)                                 # (its worker lost, played again elsewhere)
     bar.update(10, 10)
     assert calls == [4, 10, 13, 20]
+
+
+def test_nothing_is_told_within_a_part_where_no_progress_is_shown(tmp_path, monkeypatch):
+    """With no progress asked for (``--no-progress``), a part is played with no tick: its
+    worker sends no events to the scheduler every second for nobody."""
+    ticks = []
+    real = tournament_run.play_part
+
+    def watched(*args, tick=None, **kwargs):
+        ticks.append(tick)
+        return real(*args, tick=tick, **kwargs)
+    monkeypatch.setattr(tournament_run, "play_part", watched)
+    run(make_game("bloff"), ["random"], 4, 1, tmp_path / "t", players=3, chunk=2, workers=0, echo=None)
+    assert ticks == [None, None]
+
+
+def test_a_part_written_with_no_chunk_named_counts_whole():
+    calls = []
+    bar = tournament_run._Progress(lambda done, total: calls.append(done), 10, 0)
+    bar.update(4)
+    bar.update(6)
+    assert calls == [4, 10]
