@@ -1047,7 +1047,8 @@ def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int
 
     def submit():
         for k, a in pending:
-            f = client.submit(play_part, *a, topic=topic, key=f"bluffkit-tournament-{token}-{k}")
+            told = {"topic": topic} if topic is not None else {}      # (a worker of another bluffkit may take none)
+            f = client.submit(play_part, *a, **told, key=f"bluffkit-tournament-{token}-{k}")
             chunk_of[f.key] = k
             return f
         return None
@@ -1074,6 +1075,10 @@ def _on_cluster(client, todo: list[int], args: list[tuple], write: Callable[[int
                 data = f.result()
             except Exception as e:
                 start, stop = args[todo.index(k)][3:5]
+                if isinstance(e, TypeError) and "'topic'" in str(e):     # a bluffkit from before the progress events
+                    raise TournamentError(f"chunk {k} (games {start} to {stop - 1}): a worker runs another bluffkit "
+                                          f"than this run's {__version__} (its play_part takes no progress events): "
+                                          f"give every worker bluffkit {__version__}") from e
                 raise TournamentError(f"chunk {k} (games {start} to {stop - 1}) failed: {type(e).__name__}: {e}") from e
             del flying[f.key]
             f.release()
