@@ -529,10 +529,12 @@ def summary(df: pd.DataFrame) -> dict:
 
 def textbook_revenue(fmt: str, bidders: int, values="uniform", strategy="truthful", double: bool = False) -> float | None:
     """The textbook's expected revenue, (n - 1)/(n + 1) for ``bidders`` = n >= 2
-    (:func:`bluffkit.analysis.auction_theory.expected_revenue`), where the lab plays its
-    model: one lot, values uniform on [0, 1], sealed bids, every bidder a bot bidding the
-    equilibrium of Secret Value (first price, "The Auctions" 4) or of Second Hand (second
-    price, "The Auctions" 8: its value; ``equilibrium`` there is ``truthful``); else ``None``.
+    (:func:`bluffkit.analysis.auction_theory.expected_revenue`, the same for the first and
+    the second price; written out here to keep sympy off the lab's import), where the lab
+    plays its model: one lot, values uniform on [0, 1], sealed bids of money, every bidder
+    a bot bidding the equilibrium of its format's price (``Format.sealed_price``): Secret
+    Value's first price ("The Auctions" 4) or Second Hand's second price ("The Auctions" 8:
+    its value; ``equilibrium`` there is ``truthful``); else ``None``.
 
     >>> textbook_revenue("secret-value", 6, strategy="equilibrium")
     0.7142857142857143
@@ -540,8 +542,10 @@ def textbook_revenue(fmt: str, bidders: int, values="uniform", strategy="truthfu
     (None, None, None)
     """
     kinds = set(strategy) if isinstance(strategy, (list, tuple)) else {strategy}
-    bids = {"secret-value": {"equilibrium"}, "second-hand": {"truthful", "equilibrium"}}
-    if values != "uniform" or double or not isinstance(bidders, int) or bidders < 2 or not kinds <= bids.get(fmt, set()):
+    f = FORMATS.get(fmt) if isinstance(fmt, str) else None
+    price = f.sealed_price if f is not None and f.pricing == "value" else ""
+    bids = {"first": {"equilibrium"}, "second": {"truthful", "equilibrium"}}.get(price, set())
+    if values != "uniform" or double or not isinstance(bidders, int) or bidders < 2 or not kinds <= bids:
         return None
     return (bidders - 1) / (bidders + 1)
 

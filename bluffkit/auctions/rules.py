@@ -33,7 +33,10 @@ class Format:
     bid's value counts; ``"count"``: the number of notes counts), the player counts
     it is for (auctioneer included), how bids are made (``style``), and how a double
     pen is sold (``"package"``: both animals for one price; ``"split"``: the highest
-    bid takes the more valuable animal, the second-highest the other)."""
+    bid takes the more valuable animal, the second-highest the other). ``sealed_price`` is
+    the bid a sealed auction's winner pays, as the textbook names it: ``"first"`` (its own:
+    Secret Value, Secret Count) or ``"second"`` (the second-highest: Second Hand); ``""``
+    for the auctions bid in the open or called."""
 
     name: str
     title: str
@@ -42,6 +45,7 @@ class Format:
     players: tuple[int, int]
     style: str
     double: str = "package"
+    sealed_price: str = ""
 
     @property
     def two_player(self) -> bool:
@@ -54,11 +58,11 @@ FORMATS = {f.name: f for f in (
     Format("classic", "Classic", 1, "value", (2, 4), "open"),
     Format("cat-in-the-bag", "Cat in the Bag", 2, "value", (2, 4), "open"),
     Format("dutch", "Dutch Auction", 3, "count", (3, 4), "dutch"),
-    Format("secret-value", "Secret Value", 4, "value", (3, 4), "sealed", "split"),
-    Format("secret-count", "Secret Count", 5, "count", (3, 4), "sealed-notes", "split"),
+    Format("secret-value", "Secret Value", 4, "value", (3, 4), "sealed", "split", "first"),
+    Format("secret-count", "Secret Count", 5, "count", (3, 4), "sealed-notes", "split", "first"),
     Format("round-the-table", "Round-the-Table", 6, "value", (3, 4), "round"),
     Format("american-count", "American Count", 7, "count", (4, 4), "american"),
-    Format("second-hand", "Second Hand", 8, "value", (4, 4), "sealed"),
+    Format("second-hand", "Second Hand", 8, "value", (4, 4), "sealed", sealed_price="second"),
     Format("number-call", "Number Call", 9, "count", (2, 2), "call-count"),
     Format("the-call", "The Call", 10, "value", (2, 2), "the-call"),
 )}

@@ -755,8 +755,19 @@ def test_the_textbook_revenue_is_given_only_where_the_lab_plays_its_model():
     assert textbook_revenue("second-hand", 3, strategy=["truthful", "equilibrium", "truthful"]) == 0.5
     for args, kwargs in [(("secret-value", 6), {"strategy": "truthful"}), (("second-hand", 3), {"double": True}),
                          (("second-hand", 3), {"values": "beta(2, 2)"}), (("second-hand", 1), {}),
-                         (("dutch", 3), {"strategy": "equilibrium"}), (("second-hand", 3), {"strategy": "shade"})]:
+                         (("dutch", 3), {"strategy": "equilibrium"}), (("second-hand", 3), {"strategy": "shade"}),
+                         (("secret-count", 3), {"strategy": "equilibrium"}), (("no-such-format", 3), {})]:
         assert textbook_revenue(*args, **kwargs) is None, (args, kwargs)
+
+
+@pytest.mark.parametrize("n", range(2, 11))
+def test_the_lab_textbook_revenue_is_the_theory_module_figure(n):
+    """The lab writes (n - 1)/(n + 1) out (sympy stays off its import); the theory module
+    integrates each price's order statistic: the same number for both prices."""
+    from bluffkit.analysis.auction_lab import textbook_revenue
+    from bluffkit.analysis.auction_theory import expected_revenue
+    assert textbook_revenue("secret-value", n, strategy="equilibrium") == float(expected_revenue(n, "first"))
+    assert textbook_revenue("second-hand", n) == float(expected_revenue(n, "second"))
 
 
 @pytest.mark.slow

@@ -570,6 +570,15 @@ def test_each_format_is_a_value_or_a_count_auction_as_the_booklet_says():
     assert [f.number for f in FORMATS.values()] == list(range(1, 11))
 
 
+def test_the_sealed_auctions_name_the_bid_their_winner_pays():
+    # Secret Value: "Whoever bids the most wins the sale" (and pays it); Secret Count:
+    # "Whoever bid the most notes wins the sale"; Second Hand: "Whoever bid the highest amount
+    # wins the sale, at the value of the second-highest bid". The others are not sealed.
+    paid = {name: f.sealed_price for name, f in FORMATS.items() if f.sealed_price}
+    assert paid == {"secret-value": "first", "secret-count": "first", "second-hand": "second"}
+    assert all(FORMATS[name].style.startswith("sealed") for name in paid)
+
+
 # -- 1. Classic ----------------------------------------------------------------------------------
 # "All fellow players may shout out bids as often as they like, in any order. It's also allowed
 # to outbid yourself. Each bid must exceed the current highest bid by at least 10."
