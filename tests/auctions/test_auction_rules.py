@@ -571,7 +571,7 @@ def test_each_format_is_a_value_or_a_count_auction_as_the_booklet_says():
 
 
 def test_the_sealed_auctions_name_the_bid_their_winner_pays():
-    # Secret Value: "Whoever bids the most wins the sale" (and pays it); Secret Count:
+    # Secret Value: "Whoever bid the highest amount wins the sale" (and pays it); Secret Count:
     # "Whoever bid the most notes wins the sale"; Second Hand: "Whoever bid the highest amount
     # wins the sale, at the value of the second-highest bid". The others are not sealed.
     paid = {name: f.sealed_price for name, f in FORMATS.items() if f.sealed_price}
