@@ -946,6 +946,10 @@ def ask_scheduler(address: str, seconds: float | None = None) -> None:
     not_dask = ("something answers at that address, but not as a dask scheduler (another service, such as "
                 "a web server or a proxy?); give the address of the scheduler itself (tcp://HOST:8786 by default)")
 
+    silent = (f"something accepts connections at that address but did not answer as a dask scheduler "
+              f"within {seconds:g} s (another service, such as a web server or dask's dashboard?); "
+              f"give the address of the scheduler itself (tcp://HOST:8786 by default)")
+
     async def identity():
         comm = await asyncio.wait_for(connect(address, timeout=seconds), seconds)
         try:
@@ -961,15 +965,10 @@ def ask_scheduler(address: str, seconds: float | None = None) -> None:
     try:
         reply = pool.submit(ask).result(timeout=seconds + 5)
     except (TimeoutError, asyncio.TimeoutError, concurrent.futures.TimeoutError):
-        raise OSError(f"something accepts connections at that address but did not answer as a dask scheduler "
-                      f"within {seconds:g} s (another service, such as a web server or dask's dashboard?); "
-                      f"give the address of the scheduler itself (tcp://HOST:8786 by default)") from None
+        raise OSError(silent) from None
     except OSError as e:
         if "timed out" in str(e).lower():        # (dask's own connect timeout, said as an OSError)
-            raise OSError(f"something accepts connections at that address but did not answer as a dask "
-                          f"scheduler within {seconds:g} s (another service, such as a web server or dask's "
-                          f"dashboard?); give the address of the scheduler itself (tcp://HOST:8786 by default)"
-                          ) from None
+            raise OSError(silent) from None
         raise OSError(not_dask) from None
     except Exception:                            # dask read another protocol's bytes as its frames
         raise OSError(not_dask) from None

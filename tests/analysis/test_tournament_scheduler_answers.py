@@ -103,3 +103,19 @@ def test_clip_cuts_between_words():
     assert tournament_run.clip(text, 80) == "Unable to allocate 3.07 EiB for an array with shape (3543824036068086856,)..."
     assert tournament_run.clip("short", 80) == "short"
     assert len(tournament_run.clip(text, 30)) <= 30 and text.startswith(tournament_run.clip(text, 30)[:-3])
+
+
+def test_dasks_own_connect_timeout_is_said_as_the_silent_port(monkeypatch):
+    """dask's connect may give up first, with an OSError of its own ("Timed out trying to
+    connect ..."): the same words as a port that never answers, naming the bound."""
+    comm = pytest.importorskip("distributed.comm")
+
+    async def gives_up(address, timeout=None, **kwargs):
+        raise OSError(f"Timed out trying to connect to {address} after {timeout} s")
+
+    monkeypatch.setattr(comm, "connect", gives_up)
+    with pytest.raises(OSError) as e:
+        tournament_run.ask_scheduler("tcp://127.0.0.1:9", seconds=0.5)
+    assert str(e.value).startswith("something accepts connections at that address but did not answer as a dask "
+                                   "scheduler within 0.5 s"), e.value
+    assert "Timed out" not in str(e.value)
