@@ -162,8 +162,9 @@ def move_examples(legal) -> list[str]:
     Secret Count, one note raised in the American Count, take in the Dutch Auction, accept or
     refuse the call, pick from the face-down pen, pay what is owed) and its words. A bid is
     the lowest allowed (in money, the lowest in tens); a note laid or raised is the seat's
-    smallest above 0 (``lay 0`` reads as laying nothing); a payment the one the seat's own
-    prompt suggests."""
+    smallest above 0 (``lay 0`` reads as laying nothing), laid as two of them joined with
+    ``+`` where the seat holds two (notes typed with commas or spaces are refused); a payment
+    the one the seat's own prompt suggests."""
     from bluffkit.auctions.sample import cheapest
     from bluffkit.core.money import fmt, some_payment
     out = []
@@ -176,7 +177,8 @@ def move_examples(legal) -> list[str]:
         count = legal.rules is not None and legal.rules.pricing == "count"
         out.append(f"bid {lo if count or (hi is not None and ten > hi) else ten}")
     if legal.place and note is not None:
-        out.append(f"lay {note}")
+        two = [n for n, c in zip(d, hand) if n for _ in range(min(c, 2))][:2]
+        out.append(f"lay {'+'.join(map(str, two))}" if len(two) == 2 else f"lay {note}")
     if legal.raise_ and note is not None:
         out.append(f"raise {note}")
     if legal.call:

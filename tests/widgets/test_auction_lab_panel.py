@@ -1469,6 +1469,20 @@ def test_the_move_boxs_example_is_a_move_of_the_format_legal_as_typed(fmt):
     _play_the_typed_examples(fmt)
 
 
+def test_the_move_boxs_lay_example_joins_two_notes_with_plus():
+    """Secret Count's move box said "e.g. lay 10": notes typed "lay 10, 10" were refused,
+    the form that lays two (``+``) shown only in the refusal. A seat holding two notes above
+    0 is shown it; its example is legal as typed."""
+    from bluffkit.widgets.auction_lab import move_examples
+    lab = AuctionLab(fmt="secret-count", human=1, seed=2, right=False)
+    lab.typed.value = "0, 900, 0, 0"
+    s = lab.session
+    lay = [e for e in move_examples(s.legal(1)) if e.startswith("lay ")]
+    assert len(lay) == 1 and re.fullmatch(r"lay [1-9]\d*\+[1-9]\d*", lay[0]), lay
+    assert s.legal(1).explain(s.game.parse(lay[0])) is None
+    assert lay[0] in lab.move.placeholder, lab.move.placeholder
+
+
 def _play_the_typed_examples(fmt: str) -> int:
     """Play the lab's human seat by its move box's examples to the auction's end (the test
     above); the number of moves whose prompt gave an example as typed."""
