@@ -479,21 +479,28 @@ class AuctionLab(ClosesWhole, W.VBox):
     def game(self):
         return lab_game(self.fmt.value, self.double.value)
 
+    def _seats_refused(self) -> str:
+        """Why the format cannot seat the Bidders slider's number, in the panel's words (the
+        slider, not ``bidders=1``), escaped; ``""`` when it can."""
+        f = FORMATS[self.fmt.value]
+        try:
+            self.game().check_players(self.bidders.value + 1)
+        except BluffkitError:
+            lo, hi = f.players[0] - 1, f.players[1] - 1
+            bidders = f"{lo} to {hi} bidders" if lo != hi else f"{lo} bidder" + ("s" if lo != 1 else "")
+            return f"{escape(f.title)} is for {bidders} and the auctioneer: choose another number of bidders."
+        return ""
+
     # one auction ----------------------------------------------------------------------
     def new_auction(self) -> None:
         """Draw new private values and seat the bots (and you) for a new auction."""
         n = self.bidders.value
-        f = FORMATS[self.fmt.value]
         self.remove_class("bk-over")              # (an auction refused below shows no end)
-        try:
-            game = self.game()
-            game.check_players(n + 1)
-        except BluffkitError:
+        game = self.game()
+        seats = self._seats_refused()
+        if seats:
             self.session = None                  # no stale auction goes on under new settings
-            lo, hi = f.players[0] - 1, f.players[1] - 1
-            bidders = f"{lo} to {hi} bidders" if lo != hi else f"{lo} bidder" + ("s" if lo != 1 else "")
-            self.message.value = _box(f"{escape(f.title)} is for {bidders} and the auctioneer: choose another "
-                                      f"number of bidders.", error=True)
+            self.message.value = _box(seats, error=True)
             self.view.value = self.private.value = ""
             return
         self.seed = (self.seed + 1) % (MAX_SEED + 1)      # the next auction's (past the top: from 0)
@@ -804,6 +811,12 @@ class AuctionLab(ClosesWhole, W.VBox):
             return
         if any(d.value == "script" for d in self.strategy_box.children):
             self.summary.value = _box("Scripted bidders play one auction; choose bots for many auctions.", error=True)
+            return
+        seats = self._seats_refused()
+        if seats:                               # (the panel's words, not simulate_engine's bidders=1)
+            self.summary.value = _box(f"Cannot simulate: {seats}" + (
+                " (the results below are the last run's)" if self.frame is not None else ""),
+                error=True) + self._last_summary
             return
         self.progress.max, self.progress.value = total, 0
 

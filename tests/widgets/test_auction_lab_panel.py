@@ -1747,3 +1747,16 @@ def test_the_summary_says_why_the_cash_lies_below_the_theory(monkeypatch):
     text = visible_text(other.summary.value)
     assert "Theory" not in text and "The auctioneer kept 25.0% of the lots" in text, text
     other.close()
+
+
+
+def test_simulate_of_a_two_player_format_with_more_bidders_says_it_in_the_panels_words():
+    """``AuctionLab(fmt="number-call", bidders=3)`` shows "choose another number of bidders";
+    its Simulate said "give bidders=1, got 3" (simulate_engine's words for Python) to a
+    student looking at a Bidders slider. It now says the panel's words and runs nothing."""
+    lab = AuctionLab(fmt="number-call", bidders=3, seed=1)
+    lab.simulate()
+    said = re.sub("<[^>]+>", "", lab.summary.value)
+    assert said == "Cannot simulate: Number Call is for 1 bidder and the auctioneer: choose another number of " \
+                   "bidders.", said
+    assert lab.frame is None and lab.progress.value == 0
