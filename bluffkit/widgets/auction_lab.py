@@ -497,10 +497,10 @@ class AuctionLab(ClosesWhole, W.VBox):
         n = self.bidders.value
         self.remove_class("bk-over")              # (an auction refused below shows no end)
         game = self.game()
-        seats = self._seats_refused()
-        if seats:
+        refused = self._seats_refused()
+        if refused:
             self.session = None                  # no stale auction goes on under new settings
-            self.message.value = _box(seats, error=True)
+            self.message.value = _box(refused, error=True)
             self.view.value = self.private.value = ""
             return
         self.seed = (self.seed + 1) % (MAX_SEED + 1)      # the next auction's (past the top: from 0)
@@ -812,9 +812,9 @@ class AuctionLab(ClosesWhole, W.VBox):
         if any(d.value == "script" for d in self.strategy_box.children):
             self.summary.value = _box("Scripted bidders play one auction; choose bots for many auctions.", error=True)
             return
-        seats = self._seats_refused()
-        if seats:                               # (the panel's words, not simulate_engine's bidders=1)
-            self.summary.value = _box(f"Cannot simulate: {seats}" + (
+        refused = self._seats_refused()
+        if refused:                             # (the panel's words, not simulate_engine's bidders=1)
+            self.summary.value = _box(f"Cannot simulate: {refused}" + (
                 " (the results below are the last run's)" if self.frame is not None else ""),
                 error=True) + self._last_summary
             return
