@@ -59,6 +59,8 @@ def _families(rules: Rules, families: Iterable[int | str], what: str) -> tuple[i
     :class:`RulesError` (a ValueError) naming ``what``. A family is given by its index (an
     int, numpy's too; not True/False) or by its name, as the panels show it: its label
     (``"pig"``; Horse Trading's ``"9"``) or its family's name (Horse Trading's ``"cow"``).
+    A text is a name and a number an index: Horse Trading's ``"2"`` is the 2s (the goose,
+    index 1), its ``2`` the 3s (the cat).
 
     >>> from bluffkit.games.youre_bluffing.rules import preset
     >>> _families(preset("youre_bluffing"), ["pig", 3], "held"), _families(preset("horse_trading"), ["9", "sheep"], "held")
@@ -69,8 +71,9 @@ def _families(rules: Rules, families: Iterable[int | str], what: str) -> tuple[i
         ex = (7, 3) if n > 7 else (n - 1, 0)
         raise RulesError(f"{what} must be a list of family indexes 0..{n - 1} or names, e.g. [{ex[0]}, {ex[1]}] or "
                          f"[{rules.labels[ex[0]]!r}, {rules.labels[ex[1]]!r}], got {quote(families)}")
-    out = []
+    out, given = [], []
     for f in families:
+        given.append(f)
         if isinstance(f, str) and (f in rules.labels or f in rules.families):
             f = rules.labels.index(f) if f in rules.labels else rules.families.index(f)
         elif isinstance(f, (bool, np.bool_)) or not isinstance(f, (int, np.integer)) or not 0 <= f < n:
@@ -80,7 +83,12 @@ def _families(rules: Rules, families: Iterable[int | str], what: str) -> tuple[i
                              f"({known})")
         out.append(int(f))
     if len(set(out)) != len(out):
-        raise RulesError(f"{what}: a family can be complete only once, got {list(out)}")
+        twice = next(f for f in out if out.count(f) > 1)
+        label, family = rules.labels[twice], rules.families[twice]
+        said = [quote(g) for g, f in zip(given, out) if f == twice]
+        raise RulesError(f"{what}: a family can be complete only once, got {' and '.join(said)}, "
+                         f"{'both' if len(said) == 2 else 'each'} the family {label} "
+                         f"({family + ', ' if family != label else ''}index {twice})")
     return tuple(out)
 
 

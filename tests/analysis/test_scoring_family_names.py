@@ -35,3 +35,19 @@ def test_a_name_that_is_no_family_is_refused_naming_the_families(families, says)
 def test_horse_tradings_refusal_names_each_label_with_its_family():
     with pytest.raises(RulesError, match=r"nor a family's name \(A \(rooster\), 2 \(goose\)"):
         st.score_of(HT, ["ace"])
+
+
+def test_a_family_given_twice_is_named_as_it_was_given():
+    """Horse Trading's "9" and "cow" are one family: the refusal said "got [8, 8]", indexes
+    the user never typed. It names what was given and the family both are."""
+    with pytest.raises(RulesError) as e:
+        st.score_of(HT, ["9", "5", "cow"])
+    assert str(e.value) == "families: a family can be complete only once, got '9' and 'cow', both the family 9 " \
+                           "(cow, index 8)", e.value
+
+
+def test_in_horse_trading_a_text_is_a_label_and_a_number_an_index():
+    # the label "2" is the goose (the 2s); the index 2 is the cat (the 3s)
+    assert st.score_of(HT, ["2"]) == st.score_of(HT, ["goose"]) == st.score_of(HT, [1])
+    assert st.score_of(HT, [2]) == st.score_of(HT, ["3"]) == st.score_of(HT, ["cat"])
+    assert st.score_of(HT, ["2"]) != st.score_of(HT, [2])
