@@ -113,8 +113,17 @@ class StepRow(W.HBox):
         super().__init__([self.slider, self.box, self.note],
                          layout=W.Layout(width="100%", align_items="center", flex_flow="row wrap", overflow="visible"))
         self.slider.observe(lambda ch: self.show(), names=["value", "max"])
+        self.slider.observe(lambda ch: self._label_width(), names="max")
+        self._label_width()
         self.box.observe(lambda ch: self.typed(ch["new"]), names="value")
         self.show()
+
+    def _label_width(self) -> None:
+        """The slider's name holds "Step 100,000" while Auto-play runs (:meth:`show`): as
+        wide as the last step's number needs, in the label's own type (``ch``, so the
+        projector's larger type too), never narrower than ipywidgets' 80 px. The width is
+        the same playing or paused, so the slider does not move."""
+        self.slider.style.description_width = f"max(80px, {len(f'Step {self.slider.max:,}') + 1}ch)"
 
     @property
     def playing(self) -> bool:
