@@ -95,6 +95,8 @@ def plus_form(typed: str, reason: str) -> str:
     'join notes with +, e.g. pay 0+0+10'
     >>> plus_form("pay 1 2", "'1 2' is not a note value (notes are 0, 10, 50)")
     'join notes with +, e.g. pay 0+0+10'
+    >>> plus_form("lay 10, ²", "'10, ²' is not a note value (notes are 0, 10, 50)")
+    'join notes with +, e.g. lay 0+0+10'
     >>> plus_form("bid 1x", "'1x' is not a whole number")
     ''
 
@@ -107,7 +109,7 @@ def plus_form(typed: str, reason: str) -> str:
     verb = words[0].lower() if words[0].lower() in ("lay", "pay", "offer", "counter", "raise") else "lay"
     pieces = [p for p in re.split(r"[\s,;]+", m["part"]) if p]
     notes = [n.strip() for n in m["notes"].split(",") if n.strip()]
-    if len(pieces) > 1 and all(p.isdigit() and str(int(p)) in notes for p in pieces):
+    if len(pieces) > 1 and all(p.isascii() and p.isdigit() and str(int(p)) in notes for p in pieces):
         return f"join notes with +: {verb} {'+'.join(str(int(p)) for p in pieces)}"
     low, high = (notes[0], notes[1]) if len(notes) > 1 else (notes[0], notes[0]) if notes else ("0", "10")
     return f"join notes with +, e.g. {verb} {low}+{low}+{high}"
