@@ -85,10 +85,11 @@ def _families(rules: Rules, families: Iterable[int | str], what: str) -> tuple[i
     if len(set(out)) != len(out):
         twice = next(f for f in out if out.count(f) > 1)
         label, family = rules.labels[twice], rules.families[twice]
-        said = [quote(g) for g, f in zip(given, out) if f == twice]
-        raise RulesError(f"{what}: a family can be complete only once, got {' and '.join(said)}, "
-                         f"{'both' if len(said) == 2 else 'each'} the family {label} "
-                         f"({family + ', ' if family != label else ''}index {twice})")
+        spelt = [int(g) if isinstance(g, (int, np.integer)) else str(g) for g, f in zip(given, out) if f == twice]
+        said = [quote(g) + ("" if k == 1 else " twice" if k == 2 else f" {k:,} times")
+                for g, k in ((g, spelt.count(g)) for g in dict.fromkeys(spelt))]
+        raise RulesError(f"{what}: a family can be complete only once, but the family {label} "
+                         f"({family + ', ' if family != label else ''}index {twice}) is given as {' and '.join(said)}")
     return tuple(out)
 
 

@@ -2,6 +2,7 @@
 refused ("'pig' is not a family index 0..9"), though the Scoring explorer panel and the
 charts take the names they show."""
 
+import numpy as np
 import pytest
 
 from bluffkit.analysis import scoring_theory as st
@@ -42,8 +43,15 @@ def test_a_family_given_twice_is_named_as_it_was_given():
     the user never typed. It names what was given and the family both are."""
     with pytest.raises(RulesError) as e:
         st.score_of(HT, ["9", "5", "cow"])
-    assert str(e.value) == "families: a family can be complete only once, got '9' and 'cow', both the family 9 " \
-                           "(cow, index 8)", e.value
+    assert str(e.value) == "families: a family can be complete only once, but the family 9 (cow, index 8) is " \
+                           "given as '9' and 'cow'", e.value
+    with pytest.raises(RulesError, match=r"the family pig \(index 7\) is given as 'pig' twice$"):
+        st.score_of(YB, ["pig", "horse", "pig"])
+    # numpy's numbers and texts as the user meant them, a long list said in a few words
+    with pytest.raises(RulesError, match=r"is given as 8 and 'cow'$"):
+        st.score_of(HT, [np.int64(8), np.str_("cow")])
+    with pytest.raises(RulesError, match=r"is given as 8 100,000 times$"):
+        st.score_of(HT, [8] * 100_000)
 
 
 def test_in_horse_trading_a_text_is_a_label_and_a_number_an_index():
