@@ -162,8 +162,9 @@ def move_examples(legal) -> list[str]:
     Secret Count, one note raised in the American Count, take in the Dutch Auction, accept or
     refuse the call, pick from the face-down pen, pay what is owed) and its words. A bid is
     the lowest allowed (in money, the lowest in tens); a note laid or raised is the seat's
-    smallest above 0 (``lay 0`` reads as laying nothing), laid as two of them joined with
-    ``+`` where the seat holds two (notes typed with commas or spaces are refused); a payment
+    smallest above 0 (``lay 0`` reads as laying nothing); where the seat holds two notes above
+    0, its two smallest, joined with ``+`` (``lay 10+10``, ``lay 10+50``: notes typed with
+    commas or spaces are refused); a payment
     the one the seat's own prompt suggests."""
     from bluffkit.auctions.sample import cheapest
     from bluffkit.core.money import fmt, some_payment
@@ -479,12 +480,12 @@ class AuctionLab(ClosesWhole, W.VBox):
     def game(self):
         return lab_game(self.fmt.value, self.double.value)
 
-    def _seats_refused(self) -> str:
-        """Why the format cannot seat the Bidders slider's number, in the panel's words (the
-        slider, not ``bidders=1``), escaped; ``""`` when it can."""
+    def _seats_refused(self, game) -> str:
+        """Why ``game`` (:meth:`game`) cannot seat the Bidders slider's number, in the panel's
+        words (the slider, not ``bidders=1``), escaped; ``""`` when it can."""
         f = FORMATS[self.fmt.value]
         try:
-            self.game().check_players(self.bidders.value + 1)
+            game.check_players(self.bidders.value + 1)
         except BluffkitError:
             lo, hi = f.players[0] - 1, f.players[1] - 1
             bidders = f"{lo} to {hi} bidders" if lo != hi else f"{lo} bidder" + ("s" if lo != 1 else "")
@@ -497,7 +498,7 @@ class AuctionLab(ClosesWhole, W.VBox):
         n = self.bidders.value
         self.remove_class("bk-over")              # (an auction refused below shows no end)
         game = self.game()
-        refused = self._seats_refused()
+        refused = self._seats_refused(game)
         if refused:
             self.session = None                  # no stale auction goes on under new settings
             self.message.value = _box(refused, error=True)
@@ -822,10 +823,10 @@ class AuctionLab(ClosesWhole, W.VBox):
         if any(d.value == "script" for d in self.strategy_box.children):
             self.summary.value = _box("Scripted bidders play one auction; choose bots for many auctions.", error=True)
             return
-        refused = self._seats_refused()
+        refused = self._seats_refused(self.game())
         if refused:                             # (the panel's words, not simulate_engine's bidders=1)
             self.summary.value = _box(f"Cannot simulate: {refused}" + (
-                " (the results below are the last run's)" if self.frame is not None else ""),
+                " The results below are the last run's." if self.frame is not None else ""),
                 error=True) + self._last_summary
             return
         self.progress.max, self.progress.value = total, 0
