@@ -576,7 +576,7 @@ def test_the_sealed_auctions_name_the_bid_their_winner_pays():
     # wins the sale, at the value of the second-highest bid". The others are not sealed.
     paid = {name: f.sealed_price for name, f in FORMATS.items() if f.sealed_price}
     assert paid == {"secret-value": "first", "secret-count": "first", "second-hand": "second"}
-    assert all(FORMATS[name].style.startswith("sealed") for name in paid)
+    assert {name for name, f in FORMATS.items() if f.style.startswith("sealed")} == set(paid)
 
 
 # -- 1. Classic ----------------------------------------------------------------------------------
