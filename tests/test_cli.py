@@ -2256,3 +2256,18 @@ def test_a_long_accented_out_name_on_a_host_of_64_characters_writes_its_table(ca
     code, _, err = run(["simulate", "bloff", "--players", "3", "--games", "1", "--seed", "1", "--out", out], capsys)
     assert code == 0 and out.is_file(), err
     assert [p.name for p in tmp_path.iterdir()] == [out.name]          # no hidden table left
+
+
+def test_rules_names_the_page_that_explains_the_options(capsys):
+    """`bluffkit rules` said "see the Rules docstring", a word a teacher does not know: it
+    names the docs page of the game, which exists."""
+    from pathlib import Path
+
+    from bluffkit.cli import RULES_PAGES
+    from bluffkit.core.game import game_names
+    root = Path(__file__).resolve().parents[1]
+    for name in game_names():
+        assert cli.main(["rules", name]) == 0
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first == f"{name}: rule options (explained in docs/{RULES_PAGES[name]})", first
+        assert (root / "docs" / RULES_PAGES[name]).is_file()
