@@ -224,7 +224,7 @@ def describe(game, obs, names, legal: bool = False) -> str:
         past = Multiset(obs.pastures[s])
         f = farms[s]
         lines.append(f"  {n}: at {place(obs.rules, obs.pos[s])}, {count(obs.note_counts[s], 'note')}, pasture "
-                     f"{', '.join(f'{_word(a)} x{c}' for a, c in sorted(past.items())) or '-'}, barn "
+                     f"{', '.join(f'{_word(a)} x{c}' for a, c in sorted(past.items())) or 'nothing'}, barn "
                      f"{_animals(obs.barns[s])}" + (f", {count(obs.ticket_counts[s], 'ticket')}" if obs.ticket_counts[s]
                                                     else "")
                      + (f", babies in the barn {', '.join(f.baby_barn)}" if f.baby_barn else "")
