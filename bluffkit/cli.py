@@ -1034,14 +1034,10 @@ def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
     return 0
 
 
-#: The page of docs/ that explains each game's rule options and their rulebook sections.
-RULES_PAGES = {"youre-bluffing": "youre-bluffing.md", "horse-trading": "youre-bluffing.md", "bloff": "bloff.md",
-               "bluffer": "bluffer.md", "auction": "auctions.md", "bidder-up": "bidder-up.md"}
-
-
 def cmd_rules(args) -> int:
+    from bluffkit.core.spec import spec_of
     game = _game(args)
-    page = RULES_PAGES.get(game.name)
+    page = spec_of(game.name).docs_page
     print(f"{game.name}: rule options" + (f" (explained in docs/{page})" if page else ""))
     for f in dataclasses.fields(game.rules):        # every option (a log leaves some defaults out)
         print(f"  {f.name:22s} {json.dumps(getattr(game.rules, f.name))}")

@@ -2263,11 +2263,12 @@ def test_rules_names_the_page_that_explains_the_options(capsys):
     names the docs page of the game, which exists."""
     from pathlib import Path
 
-    from bluffkit.cli import RULES_PAGES
     from bluffkit.core.game import game_names
+    from bluffkit.core.spec import spec_of
     root = Path(__file__).resolve().parents[1]
     for name in game_names():
+        page = spec_of(name).docs_page
+        assert page and (root / "docs" / page).is_file(), (name, page)
         assert cli.main(["rules", name]) == 0
         first = capsys.readouterr().out.splitlines()[0]
-        assert first == f"{name}: rule options (explained in docs/{RULES_PAGES[name]})", first
-        assert (root / "docs" / RULES_PAGES[name]).is_file()
+        assert first == f"{name}: rule options (explained in docs/{page})", first

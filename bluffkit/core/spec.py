@@ -44,7 +44,9 @@ class GameSpec:
 
     - ``name``: the name games are made and logged under (``make_game(name)``);
       ``aliases``: other names that reach this spec.
-    - ``title``: the name people read; ``players``: ``(fewest, most)`` seats.
+    - ``title``: the name people read; ``players``: ``(fewest, most)`` seats;
+      ``docs_page``: the page under ``docs/`` that explains its rule options (``bluffkit
+      rules`` names it).
     - ``factory(name, variants=(), **options)``: the game object (the name asked for is
       passed on, so one factory can serve several rulesets); ``from_header(header)``: the
       game a log header describes.
@@ -120,6 +122,7 @@ class GameSpec:
     factory: Callable[..., Any]
     from_header: Callable[[dict], Any]
     players: tuple[int, int]
+    docs_page: str | None = None
     aliases: tuple[str, ...] = ()
     presets: tuple[str, ...] = ()
     preset_option: str | None = None

@@ -37,6 +37,7 @@ def _format_players(game) -> tuple[int, ...]:
 SPEC = register(GameSpec(
     name="auction",
     title="Auction (Bidder Up!)",
+    docs_page="auctions.md",
     factory=Auction.create,
     from_header=Auction.from_header,
     players=(2, 10),              # 2 to 4 in the booklet's formats; the lab seats up to 10 (player_limits=False)

@@ -34,6 +34,7 @@ _CONFIGS = tuple(
 SPEC = register(GameSpec(
     name="bidder-up",
     title=BidderUp.title,
+    docs_page="bidder-up.md",
     factory=BidderUp.create,
     from_header=BidderUp.from_header,
     players=(2, 4),

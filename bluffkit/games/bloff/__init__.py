@@ -20,6 +20,7 @@ def conformance_bots() -> list:
 SPEC = register(GameSpec(
     name="bloff",
     title=Bloff.title,
+    docs_page="bloff.md",
     factory=Bloff.create,
     from_header=Bloff.from_header,
     players=(Rules.min_players, Rules.max_players),

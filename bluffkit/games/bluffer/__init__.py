@@ -23,6 +23,7 @@ PHASE_WORDS = {"ask": "the next question is drawn", "write": "the false answers 
 SPEC = register(GameSpec(
     name="bluffer",
     title=Bluffer.title,
+    docs_page="bluffer.md",
     factory=Bluffer.create,
     from_header=Bluffer.from_header,
     players=(Rules.min_players, Rules.max_players),

@@ -32,6 +32,7 @@ def _spec(name: str, title: str, configs: tuple, prefix: str) -> GameSpec:
     return register(GameSpec(
         name=name,
         title=title,
+        docs_page="youre-bluffing.md",
         factory=YoureBluffing.create,
         from_header=YoureBluffing.from_header,
         players=(rules.min_players, rules.max_players),
