@@ -730,7 +730,7 @@ def test_whose_turn_and_who_is_asked_to_act_are_told_apart_in_another_players_au
     assert annette.count("bk-asked") == 1 and "auctioneer</span>" in daniel
     prompt = t.legal_text.value
     assert "Daniel's turn" in prompt and "you are asked <b>to bid</b>" in prompt
-    assert "Daniel&#x27;s turn, phase auction; Annette is asked to act now" in farms, "the text view says so too"
+    assert "Daniel&#x27;s turn, the pen&#x27;s animals are auctioned; Annette is asked to act now" in farms, "the text view says so too"
     # on her own turn the two marks are on her board, and no 'asked' words above the prompt
     t2 = BidderUpTable(players=3, humans=[0], names=CLASS[:3], seed=3)
     t2.show.click()

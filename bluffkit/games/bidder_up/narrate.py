@@ -206,9 +206,9 @@ def describe(game, obs, names, legal: bool = False) -> str:
     # whose turn it is (the pawn that moves), and apart from it whether this seat is asked to
     # act now: in an auction, a horse-trade or a gamble during another player's turn it is
     lines = [f"Bidder Up! ({board.title or board.name}), turn {obs.turn + 1}: {names[obs.current]}'s turn, "
-             f"phase {obs.phase}"
+             f"{PHASE_WORDS.get(obs.phase, obs.phase)}"       # (the phase in words, not the state's name)
              # the die while the move is to be made (a raffle keeps its tickets to draw in the field after)
-             + (f", roll {obs.roll}" if obs.roll and obs.phase == "move" else "")
+             + (f" (the die shows {obs.roll})" if obs.roll and obs.phase == "move" else "")
              + (f"; {names[obs.seat]} is asked to act now" if obs.legal and obs.phase != OVER else "")]
     lines.append(f"You are {names[obs.seat]}: {fmt(obs.hand, d)} ({amount(total(obs.hand, d))})"
                  + (f"; tickets {', '.join(obs.my_tickets)}" if obs.my_tickets else ""))
