@@ -1731,7 +1731,7 @@ def test_play_names_the_seat_numbers_ignores_an_empty_line_and_reads_spaces_in_a
     assert out.count("A move names a player by name or seat number: 0 Anna, 1 Ben, 2 Carla.") == 2  # start, help
     assert "empty action" not in out and "not allowed" not in out
     assert "Anna moves to Pen 2 (small)." in out
-    assert ", roll 2" in out.split("Anna moves")[0] and ", roll" not in out.split("Anna moves")[1], \
+    assert " (the die shows 2)" in out.split("Anna moves")[0] and "(the die shows" not in out.split("Anna moves")[1], \
         "the die shows while the move is to be made"
 
 

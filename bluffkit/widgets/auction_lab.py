@@ -577,24 +577,19 @@ class AuctionLab(ClosesWhole, W.VBox):
         if "bk-refusal" in self.refusal.value:
             self.refusal.value = ""
 
-    _tab_before: int | None = None               # the tab chosen before Projector (see _project)
-
     def _project(self, on: bool) -> None:
         """The projector switch: large type, settings hidden (see :data:`LAB_STYLE`), and
         New auction, Next step and Run to the end beside the switch, in the lab's top row,
         not on a row of their own under it. The tabs are hidden: the one auction is shown,
         its tab chosen (with Many auctions chosen the projector showed the simulation, and New
-        auction changed an auction nobody could reach); Projector off goes back to the tab
-        chosen before."""
+        auction changed an auction nobody could reach). Projector off leaves the One auction
+        tab chosen (the panel keeps no memory of an earlier screen)."""
         (self.add_class if on else self.remove_class)("bk-projector")
         one = self.tabs.children[0]
         rest = [w for w in one.children if w is not self.one_buttons]
         with self.hold_sync():
             if on:
-                self._tab_before = self.tabs.selected_index
                 self.tabs.selected_index = 0
-            elif self._tab_before is not None:
-                self.tabs.selected_index, self._tab_before = self._tab_before, None
             self.head.children = (self.title, self.projector) + ((self.one_buttons,) if on else ())
             one.children = rest if on else [self.one_buttons] + rest
         if self.session is not None:

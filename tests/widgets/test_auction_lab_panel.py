@@ -1762,21 +1762,17 @@ def test_simulate_of_a_two_player_format_with_more_bidders_says_it_in_the_panels
     assert lab.frame is None and lab.progress.value == 0
 
 
-def test_projector_shows_the_one_auction_tab_and_off_goes_back():
+def test_projector_shows_the_one_auction_tab():
     """The projector hides the tabs (the one auction is shown): with Many auctions chosen it
     showed the simulation, and New auction, beside the switch, changed an auction nobody
-    could reach. Projector on chooses One auction; off, the tab chosen before."""
+    could reach. Projector on chooses One auction; off leaves it chosen (a tab remembered
+    from before would be state drawn from no screen, which the leak checks refuse)."""
     lab = AuctionLab(fmt="second-hand", bidders=3, seed=1)
     lab.tabs.selected_index = 1
     lab.projector.value = True
     assert lab.tabs.selected_index == 0
     assert lab.one_buttons in lab.head.children
     lab.projector.value = False
-    assert lab.tabs.selected_index == 1
-    lab.projector.value = True
-    lab.projector.value = False
-    assert lab.tabs.selected_index == 1
-    lab.tabs.selected_index = 0
-    lab.projector.value = True
-    lab.projector.value = False
     assert lab.tabs.selected_index == 0
+    lab.tabs.selected_index = 1                 # (Many auctions chosen again by hand)
+    assert lab.tabs.selected_index == 1
