@@ -498,6 +498,10 @@ def cmd_simulate(args) -> int:
     print(f"mean length {df['length'].mean():.1f} actions; "
           f"{getattr(game, 'winners_are', 'wins by seat (ties shared)')}: "
           + ", ".join(f"{s} {agents[s]}{_seat_words(game, s)} {w:g}" for s, w in enumerate(wins)))
+    note = getattr(game, "winners_note", "")
+    if note:                                     # (its own line: the counts stay on one short line)
+        import textwrap
+        print(textwrap.fill(note, width=100, initial_indent="  ", subsequent_indent="  "))
     return 0
 
 

@@ -75,9 +75,13 @@ class Auction(TableGame):
     #: of first refusal ("Winning bid awarded?") and "gets the animal(s) for free" when
     #: nobody bids ("Special Moments During an Auction"): Bidder Up!'s "Auction Pens", whose
     #: general rules "apply to all of the auctions" ("The Auctions"; digest: BIDDER-UP.md, D).
-    winners_are = ("lots won by seat (the buyer's, or the auctioneer's, who never bids: the lots it kept by "
-                   "its right of first refusal or that nobody bid for; shared when split; "
-                   "score_N is money won or lost)")
+    winners_are = "lots won by seat"
+    #: A line of its own under the summary (``bluffkit simulate``): what the counts are, and
+    #: why a buyer's score in the table is below 0.
+    winners_note = ("a lot is won by its buyer, or by the auctioneer, who never bids: the lots it kept by its "
+                    "right of first refusal or that nobody bid for; shared when split. In the table, score_N is "
+                    "the money seat N won or lost: the seat that pays for a lot scores below 0 (the buyer, or the "
+                    "auctioneer keeping it by its right), the seat paid above.")
     #: Words ``bluffkit simulate``'s summary puts after a seat's bot: the auctions it plays
     #: are run by seat 0 (:meth:`new_state`), so its count is never a bidder's.
     summary_seats = {0: "the auctioneer"}
