@@ -1770,6 +1770,30 @@ def _once(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
+def _unquoted_option(argv, rest: list) -> str:
+    """The ``--option`` whose value the words left over (``rest``) continue, shown quoted:
+    ``--option format=cat in the bag`` typed without quotes reaches the command as four
+    words, and argparse named only "in the bag". ``""`` when no ``--option`` value is
+    followed by them."""
+    import shlex
+    words = list(sys.argv[1:] if argv is None else argv)
+    for i, word in enumerate(words):
+        if word == "--option" and i + 1 < len(words):
+            value, after = words[i + 1], i + 2
+        elif word.startswith("--option="):
+            value, after = word[len("--option="):], i + 1
+        else:
+            continue
+        run = []
+        while after < len(words) and not words[after].startswith("-") and words[after] in rest:
+            run.append(words[after])
+            after += 1
+        if run and "=" in value:
+            typed = printable(shlex.quote(" ".join([value, *run])))
+            return f" (a value with spaces is given in quotes, as one word: --option {typed})"
+    return ""
+
+
 def main(argv=None) -> int:
     import signal
     import threading
@@ -1790,7 +1814,7 @@ def main(argv=None) -> int:
         elif rest and getattr(args, "func", None) is cmd_replay and not any(w.startswith("-") for w in rest):
             args.log = [*args.log, *rest]      # 'replay LOG --moves LOG2': nor a log after --moves
         elif rest:
-            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+            parser.error(f"unrecognized arguments: {' '.join(rest)}" + _unquoted_option(argv, rest))
         hup = getattr(signal, "SIGHUP", None)  # (not on Windows)
         _note_terminals()
         if threading.current_thread() is threading.main_thread():

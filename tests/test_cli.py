@@ -2277,3 +2277,23 @@ def test_rules_names_the_page_that_explains_the_options(capsys):
         assert cli.main(["rules", name]) == 0
         first = capsys.readouterr().out.splitlines()[0]
         assert first == f"{name}: rule options (explained in docs/{page})", first
+
+
+
+@pytest.mark.parametrize("words, rest, quoted", [
+    (["simulate", "auction", "--players", "3", "--games", "1", "--seed", "1", "--out", "x.csv",
+      "--option", "format=cat", "in", "the", "bag"], "in the bag", "'format=cat in the bag'"),
+    (["play", "bluffer", "--option=deck=my", "own", "deck.jsonl"], "own deck.jsonl", "'deck=my own deck.jsonl'"),
+])
+def test_an_option_value_with_spaces_left_unquoted_is_shown_quoted(words, rest, quoted, capsys, tmp_path,
+                                                                    monkeypatch):
+    """'--option format=cat in the bag' typed without quotes reached the command as four
+    words: argparse said "unrecognized arguments: in the bag" and nothing of the option
+    they belong to. The refusal names the option as it would be typed, in quotes."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(words)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err and not (tmp_path / "x.csv").exists()
+    assert err.endswith(f"unrecognized arguments: {rest} (a value with spaces is given in quotes, as one word: "
+                        f"--option {quoted})\n"), err
