@@ -638,7 +638,7 @@ def _whole(text: str, option: str, low: int, high: int, words: str, examples: st
             got = printable(repr(text))
             if len(got) > 40:
                 got = f"{got[:30]}... ({len(text):,} characters)"
-        return BluffkitError(f"{option} takes {words} (e.g. {examples}), got {got}")
+        return BluffkitError(f"{option} takes {words} (e.g. {examples}), got {got}{_beyond_ascii(text)}")
     import re
     if not text.isascii() or not re.fullmatch(_WHOLE_TEXT, text.strip()):     # (Decimal reads "_1000", "1e3_")
         raise refused()
@@ -649,6 +649,23 @@ def _whole(text: str, option: str, low: int, high: int, words: str, examples: st
     if not value.is_finite() or not low <= value <= high or value != value.to_integral_value():
         raise refused(value)
     return int(value)
+
+
+def _beyond_ascii(text: str) -> str:
+    """The first character of ``text`` beyond ASCII, named (a no-break space around a
+    number is invisible, and its escape, ``'\\xa010'``, said nothing to most); ``""`` when
+    there is none.
+
+    >>> _beyond_ascii("10\u00a0")
+    '; U+00A0 (a no-break space) is not read: a number is written in ASCII digits, with ASCII spaces around it at most'
+    """
+    import unicodedata
+    c = next((c for c in text if not c.isascii()), None)
+    if c is None:
+        return ""
+    name = unicodedata.name(c, "").lower()
+    said = f" ({'an' if name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {name})" if name else ""
+    return f"; U+{ord(c):04X}{said} is not read: a number is written in ASCII digits, with ASCII spaces around it at most"
 
 
 #: A number as :func:`_whole` reads it: digits grouped by single underscores, a fraction and

@@ -50,3 +50,18 @@ def test_players_in_e_notation_reach_the_game_and_a_bad_one_is_said_in_bluffkit_
     assert cli.main(args + ["3.5"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bluffkit: --players takes a whole number of players") and "invalid int" not in err
+
+
+@pytest.mark.parametrize("text, named", [("\u00a010", "U+00A0 (a no-break space)"), ("10\u2009", "U+2009 (a thin space)"),
+                                         ("1\u3000000", "U+3000 (an ideographic space)"),
+                                         ("\u0663", "U+0663 (an arabic-indic digit three)")])
+def test_a_number_refused_for_a_character_beyond_ascii_names_it(text, named):
+    """A no-break or thin space pasted around ``--games 10`` (from a document, or a
+    keyboard that types them) was refused as "got '\\xa010'": the escape said nothing of a
+    space a person cannot see. The refusal names the character and what is read."""
+    for option, read in (("--players", cli._PLAYERS), ("--seed", cli._seed), ("--games", cli._games)):
+        with pytest.raises(BluffkitError) as refused:
+            read(text)
+        assert str(refused.value).startswith(f"{option} takes a whole number")
+        assert str(refused.value).endswith(f"; {named} is not read: a number is written in ASCII digits, with "
+                                           "ASCII spaces around it at most"), str(refused.value)
