@@ -1041,6 +1041,24 @@ def test_two_machines_whose_long_names_share_a_beginning_do_not_take_each_others
     assert sim._STAGING.fullmatch(f".logs-{two}-1-abc.tmp")["host"] == two
 
 
+def test_a_hidden_name_whose_pid_is_no_process_number_is_no_run(capsys, tmp_path):
+    """A hidden folder of logs whose process number is 0 (a name copied or made by hand:
+    no run has it) refused every run into that folder as "being written by another run"
+    whose process is alive: asking whether process 0 is alive asks of this process's own
+    group. A pid too long for the system (150 digits) is no run either; both are kept."""
+    from bluffkit.analysis import simulate as sim
+    here = sim._HOST
+    assert sim.run_state(f".logs-{here}-0-x.tmp", here, "0") == "none"
+    assert sim.run_state(f".logs-{here}-{'9' * 150}-x.tmp", here, "9" * 150) == "none"
+    logs = tmp_path / "logs"
+    for pid in ("0", "9" * 150):
+        (logs / f".logs-{here}-{pid}-x.tmp").mkdir(parents=True)
+    code, out, err = run(["simulate", "bloff", "--players", "3", "--games", "2", "--seed", "1", "--no-progress",
+                          "--out", tmp_path / "a.csv", "--logs", logs], capsys)
+    assert code == 0 and err == "", err
+    assert len(list(logs.iterdir())) == 4
+
+
 def test_simulate_removes_the_hidden_table_a_killed_run_left_and_no_other(capsys, tmp_path):
     """``kill -9`` while ``simulate`` wrote its table left ``.a.csv.*.tmp`` beside ``--out``
     for good. The next run into ``--out`` removes those of a dead process on this machine;

@@ -191,10 +191,13 @@ def run_state(name: str, host: str, pid: str, here: str = _HOST) -> str:
     machine ``host`` (this machine's name as those names hold it: ``here``): ``"gone"`` when it was killed outright and left it (on this machine,
     its process is dead, or it is this process's number and this process did not make it:
     a container's pid reused), ``"live"`` when it may still be going (its process alive,
-    another user's, or on another machine), ``"none"`` when ``pid`` is no process number."""
+    another user's, or on another machine), ``"none"`` when ``pid`` is no process number
+    (0, which ``os.kill`` reads as this process's group, or one too long for the system)."""
     if host != here:
         return "live"
     try:
+        if int(pid) <= 0:
+            return "none"
         if int(pid) == os.getpid():
             return "live" if name in _MINE else "gone"
         os.kill(int(pid), 0)
