@@ -230,6 +230,9 @@ def from_dict(data, path: Path | None = None) -> Scenario:
         text(v, f"variants[{i}]")
     options = data.get("options", {})
     need(isinstance(options, dict), "options", f"must be an object of rule options, got {_kind(options)}")
+    # (given there too, it reached make_game twice: "TypeError: ... got multiple values for keyword argument")
+    need("variants" not in options, "options", f"\"variants\" is no rule option: variants are named in the "
+         f"scenario's own key, \"variants\": {_show(options.get('variants'))}")
     seats = data["seats"]
     need(isinstance(seats, list) and seats, "seats", f"must be a non-empty list of names, got {_show(seats)}")
     for i, s in enumerate(seats):

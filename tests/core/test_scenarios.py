@@ -136,6 +136,9 @@ MALFORMED = [
     ("an expectation of nothing", lambda d: {**d, "expect": [{"after": 3}]}, "expectation 1: checks nothing"),
     ("an unknown game", lambda d: {**d, "game": "ludo"}, "game: unknown game 'ludo'"),
     ("options of the wrong kind", lambda d: {**d, "options": {"tie_break": ["shared"]}}, "options:"),
+    ("variants among the options", lambda d: {**d, "options": {"variants": ["short"]}},
+     'scenario: options: "variants" is no rule option: variants are named in the scenario\'s own key, '
+     '"variants": ["short"]'),
     ("a start leader who is not a seat", lambda d: {**d, "start": {"leader": "Zed"}}, "start.leader: \"Zed\""),
     ("a start of the wrong shape", lambda d: {**d, "start": {"money": {"Ben": {"a": 1}}}}, "start:"),
     ("a start key the game does not take", lambda d: {**d, "start": {"weather": "rain"}}, "start:"),
