@@ -307,16 +307,23 @@ def section_cells(lesson: Lesson, name: str) -> list[int]:
     return []
 
 
+#: What a timing table of its header alone (or its header and a total row) is told.
+_NO_STEPS = "the timing table has no rows of steps (| what | minutes |): one row per step, under the header"
+
+
 def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
     """The Timing section's table: (what, minutes) per row. The minutes column is the
     one whose header has the word "min" or "minutes" (not "admin"); the other cells of a
     row, joined, say what. A row's minutes cell may be empty only on its total row."""
     parts = next((p for k, p in sections(lesson.nb).items() if k.lower() == "timing"), [])
+    headed = None                               # a cell holding a table's header and no rows
     for i, text in parts:
         if lesson.nb.cells[i].cell_type != "markdown":
             continue
         lines = [ln.strip() for ln in text.splitlines() if ln.strip().startswith("|")]
         if len(lines) < 3:
+            if lines and headed is None:
+                headed = i
             continue
         header = [h.strip().lower() for h in lines[0].strip("|").split("|")]
         col = next((k for k, h in enumerate(header) if re.search(r"\bmin(ute)?s?\b", h)), None)
@@ -340,7 +347,11 @@ def timing_rows(lesson: Lesson) -> list[tuple[str, int]]:
             except ValueError:
                 raise LessonError(f"{lesson.where(i)}: timing row {line!r}: minutes {row[col]!r} "
                                   "is not a whole number") from None
+        if not rows:
+            raise LessonError(f"{lesson.where(i)}: {_NO_STEPS}")
         return rows
+    if headed is not None:
+        raise LessonError(f"{lesson.where(headed)}: {_NO_STEPS}")
     raise LessonError(f"{lesson.where()}: the Timing section has no table (| step | minutes |)")
 
 

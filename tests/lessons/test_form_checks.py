@@ -86,6 +86,20 @@ def test_a_timing_section_without_a_table(tmp_path):
     assert any("the Timing section has no table" in p for p in found), found
 
 
+@pytest.mark.parametrize("table", ["| Step | Minutes |\n| --- | --- |", "| Step | Minutes |",
+                                   "| Step | Minutes |\n| --- | --- |\n| **Total** | **45** |"])
+def test_a_timing_table_of_a_header_alone_is_said_to_have_no_rows(tmp_path, table):
+    """A timing table of its header alone (the rows not yet written, or lost) was refused
+    as "the Timing section has no table", naming no cell, and one of a header and a total
+    row as summing "to 0 minutes, not 45 ()". Both are said to have no steps, in their cell."""
+    text = TINY.replace("| Step | Minutes |\n| --- | --- |\n| Everything | 45 |\n| **Total** | **45** |", table)
+    assert text != TINY
+    found = problems_of(tmp_path, text)
+    assert any(", cell " in p and "the timing table has no rows of steps (| what | minutes |)" in p
+               for p in found), found
+    assert not any("has no table" in p or "sums to" in p for p in found), found
+
+
 def test_exercise_numbers_come_from_every_exercise_line_and_every_answer(tmp_path):
     text = TINY.replace("**1.** What is 2 + 3?", "**1.** What is 2 + 3?\n\n**2.** Why?\n\n**3.** And?")
     text = text.replace("**Answer 1a: 5**", "**Answer 1a: 5**\n\n**Answer 12b: 7**")
