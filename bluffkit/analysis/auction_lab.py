@@ -133,9 +133,8 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
     if not isinstance(right, bool):
         raise RulesError(f"right must be True or False (the auctioneer uses its right of first refusal), "
                          f"got {right!r}")
+    check_strategies(strategy, bidders)
     strategies = list(strategy) if isinstance(strategy, (list, tuple)) else [strategy] * bidders
-    if len(strategies) != bidders or any(s not in STRATEGIES for s in strategies):
-        raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
     draw = money_law(values, scale, most=LAB_MONEY_TOTAL)
     money_eq = equilibrium_in_money(bidders, values, seed, scale)
     if FORMATS[fmt].two_player and bidders != 1:
@@ -160,6 +159,14 @@ def simulate_engine(fmt: str = "second-hand", bidders: int = 3, auctions: int = 
             for i, rec in play_games(game, seeds, seat_agents, progress=progress,
                                      desc=f"{title} auctions", unit="auction")]
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def check_strategies(strategy, bidders: int) -> None:
+    """``strategy`` one for all ``bidders``, or a list of one per bidder; anything else (a
+    list of another length, a name no bot plays) is a :class:`RulesError`."""
+    many = isinstance(strategy, (list, tuple))
+    if (many and len(strategy) != bidders) or any(s not in STRATEGIES for s in (strategy if many else (strategy,))):
+        raise RulesError(f"strategy: one of {', '.join(STRATEGIES)} for all, or one per bidder ({bidders})")
 
 
 def _row(t, v, i, title, n, strategies, right, scale, game) -> dict:
@@ -534,13 +541,16 @@ def textbook_revenue(fmt: str, bidders: int, values="uniform", strategy="truthfu
     plays its model: one lot, values uniform on [0, 1], sealed bids of money, every bidder
     a bot bidding the equilibrium of its format's price (``Format.sealed_price``): Secret
     Value's first price ("The Auctions" 4) or Second Hand's second price ("The Auctions" 8:
-    its value; ``equilibrium`` there is ``truthful``); else ``None``.
+    its value; ``equilibrium`` there is ``truthful``); else ``None``. ``strategy`` is checked
+    as :func:`simulate_engine` checks it (a list of one per bidder).
 
     >>> textbook_revenue("secret-value", 6, strategy="equilibrium")
     0.7142857142857143
     >>> textbook_revenue("secret-value", 6), textbook_revenue("classic", 3), textbook_revenue("second-hand", 1)
     (None, None, None)
     """
+    if isinstance(bidders, int) and not isinstance(bidders, bool) and bidders >= 1:
+        check_strategies(strategy, bidders)
     kinds = set(strategy) if isinstance(strategy, (list, tuple)) else {strategy}
     f = FORMATS.get(fmt) if isinstance(fmt, str) else None
     price = f.sealed_price if f is not None and f.pricing == "value" else ""

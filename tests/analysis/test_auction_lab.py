@@ -760,6 +760,20 @@ def test_the_textbook_revenue_is_given_only_where_the_lab_plays_its_model():
         assert textbook_revenue(*args, **kwargs) is None, (args, kwargs)
 
 
+@pytest.mark.parametrize("strategy", [["equilibrium"] * 2, [], ["equilibrium"] * 4, ["equilibrium", "bluff", "truthful"],
+                                      "bluff"])
+def test_the_textbook_revenue_refuses_the_strategies_simulate_engine_refuses(strategy):
+    """A strategy list of 2 for 3 bidders (or an empty one) was given the figure for 3
+    bidders, 0.5, as if it fitted; :func:`simulate_engine` refuses it. Both refuse it alike."""
+    from bluffkit.analysis.auction_lab import simulate_engine, textbook_revenue
+    with pytest.raises(RulesError) as engine:
+        simulate_engine("secret-value", 3, 1, strategy=strategy)
+    with pytest.raises(RulesError) as textbook:
+        textbook_revenue("secret-value", 3, strategy=strategy)
+    assert str(textbook.value) == str(engine.value) == ("strategy: one of truthful, equilibrium, shade, random for "
+                                                        "all, or one per bidder (3)")
+
+
 @pytest.mark.parametrize("n", range(2, 11))
 def test_the_lab_textbook_revenue_is_the_theory_module_figure(n):
     """The lab writes (n - 1)/(n + 1) out (sympy stays off its import); the theory module
