@@ -365,7 +365,8 @@ def parse_values(text: str, players: int) -> list[float]:
             spaced = re.fullmatch(r"[0-9.]+(?:\s+[0-9.]+)+", item)      # "1,5 3": values apart by a space
             why = ("is below 0: a value is what the lot is worth to a player, 0 or more" if dashed else
                    "is not a number" + (" (write 1000, not 1_000)" if "_" in item else
-                                        f" (values are separated by commas: write {', '.join(item.split())})"
+                                        f" (values are separated by commas: write {', '.join(item.split())}"
+                                        f"{_spaced_after_comma(text, items[:i - 1], item)})"
                                         if spaced else ""))
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
         if not (value.is_finite() and 0 <= value <= MAX_ANIMAL_VALUE):      # (value_ok, read exactly)
@@ -412,6 +413,28 @@ def parse_values(text: str, players: int) -> list[float]:
                    f"{MAX_ANIMAL_VALUE:,}, the largest value" if past else f"write {int(typed[i - 1])}")
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, begins with a 0: {why}. {how}")
     return typed
+
+
+def _spaced_after_comma(text: str, before: list[str], item: str) -> str:
+    """For ``item``, values spaced apart (``"5 3"``), whose first is joined to the value
+    before it by a comma with no space after it (``"1,5 3"``): the other reading, a decimal
+    comma (1.5 and 3, as many countries write 1.5), with the values to write for it, whole
+    (``"1, 3 or 2, 3"``); ``""`` where no such comma joins them. ``before``: the values
+    typed before ``item``.
+
+    >>> _spaced_after_comma("1,5 3", ["1"], "5 3")
+    "; if '1,5' is 1.5, written with a decimal comma: a value is whole money, so write 1, 3 or 2, 3"
+    """
+    words = item.split()
+    last = before[-1] if before else ""
+    if not (last.isascii() and last.isdigit() and words[0].isascii() and words[0].isdigit()
+            and re.search(rf"(?<![\w.]){re.escape(last)},{re.escape(words[0])}\s", text)):
+        return ""
+    one = Decimal(f"{last}.{words[0]}")
+    low = math.floor(one)
+    writes = " or ".join(", ".join([*before[:-1], str(c), *words[1:]]) for c in ([low] if one == low else [low, low + 1]))
+    whole = "" if one == low else " a value is whole money, so"
+    return f"; if {quote(f'{last},{words[0]}')} is {one}, written with a decimal comma:{whole} write {writes}"
 
 
 def _decimal_comma(text: str) -> str | None:
