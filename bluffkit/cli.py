@@ -1000,7 +1000,8 @@ def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
     printed once the whole log is checked (its end record's "over" is a claim until the
     replay agrees: an unfinished game's moves are told as the table heard them, their
     notation holding what is still hidden, the hands dealt and the cards laid face down,
-    and a log cut short and marked over printed those before it was refused)."""
+    and a log cut short and marked over printed those before it was refused). A log refused
+    has its steps before the refusal printed so, as the table heard them, then the refusal."""
     from bluffkit.core import log as gamelog
     from bluffkit.core.play import progress_bar
     shown = printable(str(path))
@@ -1025,10 +1026,19 @@ def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
             report(c.step, c.steps)
 
     try:
-        log, states = gamelog.read(path, on_step=checked)
-    finally:
-        if bar is not None:
-            bar.close()
+        try:
+            log, states = gamelog.read(path, on_step=checked)
+        finally:
+            if bar is not None:
+                bar.close()
+    except BluffkitError:
+        if lines:           # the steps checked before the refusal, as a game not finished is shown
+            for head, _, said in lines:
+                print(printable(head + sentence_case(said)))
+            print(f"(the log is refused after these {count(len(lines), 'step')}, shown as the table heard them, "
+                  "without the cards and notes they hide)")
+            sys.stdout.flush()
+        raise
     game, names = log.game, log.names
     final = states[-1]
     over = game.is_over(final)                  # (the replay's, not the end record's claim)

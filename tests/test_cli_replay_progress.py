@@ -31,13 +31,21 @@ def _damaged_last_step(tmp_path: Path) -> tuple[Path, int]:
     return path, last["step"]
 
 
-def test_replay_moves_prints_no_step_of_a_log_it_refuses(capsys, tmp_path):
-    """The steps are printed once the whole log is checked: a log refused at its last step
-    prints none of them, only the refusal naming its line."""
+def test_replay_moves_prints_the_steps_before_the_one_it_refuses_as_the_table_heard_them(capsys, tmp_path):
+    """A log refused at its last step printed none of the steps before it, only the refusal
+    naming its line: where the game went wrong could not be seen. The steps checked are
+    printed as those of a game not finished are (the replay never found it over): as the
+    table heard them, without their notation, which holds what is hidden; then the refusal."""
     path, bad = _damaged_last_step(tmp_path)
     code, out, err = run(["replay", "--moves", path], capsys)
     assert code == 2 and f"line {bad + 1}: the state after step {bad} does not match" in err
-    assert out == "", out
+    log, _ = gamelog.read(LOG)
+    lines = out.splitlines()
+    assert [line[:5] for line in lines[:-1]] == [f"{i:4d}." for i in range(1, bad)], out
+    assert lines[-1] == (f"(the log is refused after these {bad - 1} steps, shown as the table heard them, without "
+                         "the cards and notes they hide)"), out
+    notations = {log.game.notation(a) for _, a in log.moves}
+    assert not any(f": {n} " in line for line in lines for n in notations), out
 
 
 def test_replay_moves_keeps_the_hidden_cards_of_a_game_cut_short_and_marked_over(capsys, tmp_path):
