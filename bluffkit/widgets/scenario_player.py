@@ -142,6 +142,14 @@ def _sources_apart(scenarios: dict) -> dict[str, str]:
     return out
 
 
+#: The most steps an example may have for the slider to draw each step a drag passes, as the
+#: thumb reaches it (the rulebook's examples have up to 20). An example of one's own with more
+#: (one made from a game's log: 200 steps, some 35,000 characters drawn at each) sends the
+#: step once the thumb is let go, as the replay viewer does: sent at every step, a drag
+#: across it sent them all.
+LIVE_STEPS = 40
+
+
 class ScenarioPlayer(ClosesWhole, W.VBox):
     """Choose a worked example; Back, Next, Reset, Auto-play (with its speed); the rulebook's
     text of the example; the narration, the table, the rulebook's numbers, ticked when
@@ -181,8 +189,9 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
         # a text box the player reads, which says why a step is refused (bluffkit.widgets.step_box)
         self.step_row = StepRow(whose="this example", tooltip="the step of the example shown", max=1)
         self.step, self.step_box, self.step_note = self.step_row.slider, self.step_row.box, self.step_row.note
-        # (the slider sends each step a drag passes: an example has 20 steps at most, each a
-        # move to talk about, drawn as the thumb reaches it; a replayed log sends on release)
+        # (the slider sends each step a drag passes: the rulebook's examples have 20 steps at
+        # most, each a move to talk about, drawn as the thumb reaches it; a longer one of one's
+        # own, LIVE_STEPS, and a replayed log send the step once the thumb is let go)
         self.play = auto_play(self.step, 1200)
         self.step_row.follow(self.play)             # (the box left alone while it plays)
         self.speed = W.FloatSlider(value=1.2, min=0.2, max=4.0, step=0.2, description="Seconds/step",
@@ -342,6 +351,7 @@ class ScenarioPlayer(ClosesWhole, W.VBox):
                     self._show_example(name)
                 self.step.value = self.play.value = 0
                 self.step.max = self.play.max = n
+                self.step.continuous_update = n <= LIVE_STEPS
                 self.viewer.options = [("all-seeing", -1)] + [(f"{s}'s view", i) for i, s in enumerate(scenario.seats)]
                 self.viewer.value = -1 if seat is None else seat
                 self.step.value = 0

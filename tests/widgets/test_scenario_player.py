@@ -624,3 +624,31 @@ def test_a_seats_example_list_tells_apart_the_examples_of_one_source():
     # two examples of one's own with no source are left as they are (no " · 1 of 2")
     blank = {n: SimpleNamespace(source="", game=p.scenarios["yb-preemption"].game) for n in ("a", "b")}
     assert _sources_apart(blank) == {"a": "", "b": ""}
+
+
+def test_a_long_example_of_ones_own_sends_a_dragged_step_once_let_go(tmp_path):
+    """The slider sends each step a drag passes, drawn as the thumb reaches it: fine for
+    the rulebook's examples (20 steps at most), but an example of one's own made from a
+    game's log, 200 steps of some 35,000 characters each, sent them all during one drag,
+    as the replay viewer did before it sent a drag's step once let go. Past
+    :data:`LIVE_STEPS` steps the player does the same; the rulebook's examples still
+    follow the thumb."""
+    import json
+
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    from bluffkit.widgets.scenario_player import LIVE_STEPS
+    s = Session(make_game("bloff"), ["random"] * 3, names=["A", "B", "C"], seed=5).run()
+    records = [json.loads(line) for line in s.save(tmp_path / "game.jsonl").read_text(encoding="utf-8").splitlines()]
+    deal = records[1]["chance"].split(" ", 1)[1].split("|")
+    moves = [{"by": "chance", "do": r["chance"]} if "chance" in r else {"by": "ABC"[r["seat"]], "do": r["action"]}
+             for r in records[2:-1]][:LIVE_STEPS + 1]
+    long = tmp_path / "long.json"
+    long.write_text(json.dumps({"name": "my-long-game", "title": "A long game", "game": "bloff", "seats": ["A", "B", "C"],
+                                "start": {"hands": dict(zip("ABC", deal))}, "moves": moves}), encoding="utf-8")
+    p = ScenarioPlayer("bloff-anne-calls-david")
+    assert p.step.continuous_update is True
+    p.load(long)
+    assert p.step.max == LIVE_STEPS + 1 and p.step.continuous_update is False
+    p.load("bu-board-golden-donkeys-100-200-500")
+    assert p.step.max <= LIVE_STEPS and p.step.continuous_update is True

@@ -91,6 +91,7 @@ def test_a_tick_sent_before_the_pause_passes_over_no_step_typed(panel):
 def test_a_drag_across_a_long_log_sends_its_step_once_let_go(game):
     """Sent at every step it passed, a drag across a log of 630 steps drew some 65 of them on
     the way, and the browser, busy drawing, followed the mouse three to four times slower.
-    An example has 20 steps at most, each a move to talk about: drawn as the thumb reaches it."""
+    The rulebook's examples have 20 steps at most, each a move to talk about: drawn as the thumb reaches it
+    (a longer example of one's own: see test_scenario_player)."""
     assert ReplayViewer(game).step.continuous_update is False
     assert ScenarioPlayer("ht-cant-pay").step.continuous_update is True
