@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from bluffkit.core.errors import BluffkitError, count, is_seat, printable, whole_number
+from bluffkit.core.errors import BluffkitError, IllegalAction, count, is_seat, printable, whole_number
 
 #: Keywords of ``make_game`` itself: set with the game's name and ``--variant``, not ``--option``.
 _NOT_OPTIONS = {"name": "the ruleset is named by the game (and --variant)", "variants": "use --variant NAME"}
@@ -1370,8 +1370,8 @@ def cmd_play(args) -> int:
                 try:
                     say(f"  took back {count(session.undo(seat), 'move')}")
                     receipted.clear()              # (what is said now is said again)
-                except BluffkitError as e:
-                    say(f"  cannot undo: {e}")
+                except BluffkitError as e:         # (the rule's id is not said, as on the panels)
+                    say(f"  cannot undo: {e.reason if isinstance(e, IllegalAction) else e}")
                 for h in seen:                     # what was taken back is no longer to be told
                     seen[h] = min(seen[h], len(said))
                 continue
@@ -1538,25 +1538,26 @@ def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> 
     """A refused move in the players' words: the engines number the seats ("seat 0 cannot
     bid now; seat 0 may: auction"); the player at the prompt reads their names ("Anna cannot
     bid now; you may: auction"). The moves after "may:" are those of the view ``helped``,
-    in the forms they are typed (a trade names its partner by seat number); the rule's id
-    stays last, for the teacher. A word
+    in the forms they are typed (a trade names its partner by seat number). The rule's id
+    (``[rule: not-bidding]``) is not said, as the panels do not show it (a script reads it
+    as :attr:`IllegalAction.rule <bluffkit.core.errors.IllegalAction>`). A word
     that is no move of the game is answered with the moves the player has now, as 'help'
     (``helped``: the view 'help' shows) lists them, not with every move of the game."""
     import re
 
-    from bluffkit.core.errors import IllegalAction, by_name, quote, split_options, unknown_move
+    from bluffkit.core.errors import by_name, quote, split_options, unknown_move
     # the view's last line lists the moves (a name that begins a line earlier, "You may: ...", is not it)
     yours = re.fullmatch(r"\s*you may: (.*)", helped.rstrip().rsplit("\n", 1)[-1], re.IGNORECASE)
     if unknown_move(error) and yours:
         # the game's list of every move of every phase (or format) is long and mostly
         # beside the point: the moves this player has now, as 'help' lists them
         return f"{quote(typed)} is not a move; you may: {yours[1]}"
-    reason, rule = (error.reason, error.rule) if isinstance(error, IllegalAction) else (str(error), None)
+    reason = error.reason if isinstance(error, IllegalAction) else str(error)
     head, _, moves = split_options(reason)
     if yours and (moves or isinstance(error, IllegalAction)):   # the view's moves, as they are typed: the
         moves = yours[1]                       # engine's words ("pay 20 exactly") may not be ('pay 20'), and a
                                                # move out of turn ("the call window is open") said none
-    return by_name(head, names) + (f"; you may: {moves}" if moves else "") + (f" [rule: {rule}]" if rule else "")
+    return by_name(head, names) + (f"; you may: {moves}" if moves else "")
 
 
 def build_parser() -> argparse.ArgumentParser:
