@@ -1,14 +1,18 @@
 """The replay viewer: scrub through a logged (or current) game step by step.
 
 A thin view over the list of states that replaying a log gives. A bad log is
-refused with the reason from :mod:`bluffkit.core.log`, shown in place of the game.
+refused with the reason from :mod:`bluffkit.core.log`, shown in place of the game; code
+reads the refusal as an error, ``refused`` (a :class:`~bluffkit.core.errors.LogError`
+with its ``line`` and ``reason``), not from the panel's HTML.
 
 >>> from bluffkit.core.game import make_game
 >>> from bluffkit.session import Session
 >>> s = Session(make_game("horse-trading"), ["random"] * 3, seed=4).run()
 >>> r = ReplayViewer(s)
->>> r.step.max == len(s.moves), r.error.value
-(True, '')
+>>> r.step.max == len(s.moves), r.error.value, r.refused
+(True, '', None)
+>>> r.load("no-such-log.jsonl"), type(r.refused).__name__, r.refused.line, r.refused.reason[:20]
+(False, 'LogError', 0, 'cannot read the file')
 """
 
 from __future__ import annotations
@@ -122,10 +126,18 @@ class ReplayViewer(ClosesWhole, W.VBox):
     (bluffkit.widgets.step_box: typed in while Auto-play runs, it pauses it there), Auto-play
     (Pause) with a speed, any seat's view or the all-seeing one, and the list of events with
     the current step marked: the seven steps before it, it, and the eight after (on a
-    projector, beside the table: three before, four after); in a seat's view no step after it."""
+    projector, beside the table: three before, four after); in a seat's view no step after it.
+
+    ``refused``: why the last :meth:`load` showed nothing, the words the panel shows after
+    "Cannot replay:" or "Not shown:", as an error for code: a
+    :class:`~bluffkit.core.errors.LogError` for a log that cannot be read or replayed
+    (``line``, 1-based, 0 for the file as a whole; ``reason``; ``path``), a
+    :class:`~bluffkit.core.errors.BluffkitError` for no file named or a game not finished;
+    ``None`` before any refusal and once a game is shown."""
 
     def __init__(self, source=None, *, unfinished: bool = False):
         self.unfinished = unfinished        # show a game that is not over (see load)
+        self.refused: BluffkitError | None = None     # (see the class's docstring)
         self.error = W.HTML()
         # the slider without its readout, which the browser read itself when it was typed in
         # ("1e3" and "1,000" went to step 1, "99" to step 99 or the last without a word): beside
@@ -232,13 +244,15 @@ class ReplayViewer(ClosesWhole, W.VBox):
             if not isinstance(source, (str, os.PathLike)):
                 raise BluffkitError(f"ReplayViewer shows a log file (its path) or a Session, got {quote(source)}")
             if not str(source).strip():             # (Path("") is the current folder: "." named no file typed)
-                self.error.value = ("<div class='bk-box' style='color:#c00'>Cannot replay: no file named; type the "
-                                    f"path of a game's log in the Log file box (e.g. {NO_GAME}).</div>")
+                self.refused = BluffkitError("no file named; type the path of a game's log in the Log file box "
+                                             f"(e.g. {NO_GAME}).")
+                self.error.value = f"<div class='bk-box' style='color:#c00'>Cannot replay: {escape(str(self.refused))}</div>"
                 return False
             try:
                 lg, states = gamelog.read(Path(source), on_step=self._reading())
             except LogError as e:
                 self._read()
+                self.refused = e
                 self.error.value = f"<div class='bk-box' style='color:#c00'>Cannot replay: {escape(str(e))}</div>"
                 return False
             game, moves, names = lg.game, lg.moves, lg.names
@@ -246,6 +260,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
             note = lg.note or ""                    # an old format: what was not checked
         if not self.unfinished and not game.is_over(states[-1]):
             self._read()
+            self.refused = BluffkitError(UNFINISHED)
             self.error.value = (f"<div class='bk-box' style='color:#c00'>Not shown: {escape(UNFINISHED)}</div>")
             return False
         self.path.value = path
@@ -263,6 +278,7 @@ class ReplayViewer(ClosesWhole, W.VBox):
             self.step.value = 0
             self.step.max = self.play.max = len(moves)
         self.game, self.states, self.moves, self.names, self.says = game, states, moves, names, says
+        self.refused = None
         self.step_row.refuse = ""
         self.step_row.show()                    # (the step may have stayed 0: a refusal is old)
         self.error.value = f"<div class='bk-box'>Note: {escape(note)}.</div>" if note else ""

@@ -404,6 +404,29 @@ def test_replay_refuses_a_bad_log_with_the_reason(tmp_path):
     assert "line 1" in r.error.value and "not a bluffkit log" in r.error.value
 
 
+def test_replay_keeps_the_refusal_as_an_error_for_code(tmp_path):
+    """A script (the replay notebook's tampered log) dug the reason out of the panel's HTML
+    ("Cannot replay: ...</div>"): ``refused`` holds the error itself, a LogError with its
+    line and reason, and goes back to None once a game is shown."""
+    from bluffkit.core.errors import BluffkitError, LogError
+    s = Session(make_game("horse-trading"), ["random"] * 3, names=["A", "B", "C"], seed=4).run()
+    good = s.save(tmp_path / "good.jsonl")
+    lines = good.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace('"digest":"', '"digest":"0')
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = ReplayViewer()
+    assert r.refused is None
+    assert r.load(edited) is False
+    assert isinstance(r.refused, LogError) and r.refused.line == 4 and r.refused.path == str(edited), r.refused
+    assert r.refused.reason in r.error.value
+    assert r.load(good) is True and r.refused is None
+    assert r.load("") is False and isinstance(r.refused, BluffkitError) and "no file named" in str(r.refused)
+    half = Session(make_game("horse-trading"), ["random"] * 3, seed=4)
+    half.advance(limit=5)
+    assert r.load(half) is False and "not finished" in str(r.refused) and str(r.refused) in r.error.value
+
+
 def test_a_refused_open_leaves_the_game_shown_at_its_step_and_view(tmp_path):
     """A mistyped log path must cost nothing: the reason is said, and the game shown stays
     at the step and in the seat's view the reader had chosen."""
