@@ -33,6 +33,16 @@ _REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 NOT_SAVED = ("This output was drawn by a run of the notebook and is not saved with it (a panel may have "
              "shown a player's screen). Run the cell, or Run All Cells, to draw it again.")
 
+#: The first line of every panel notebook in notebooks/ (a markdown cell tagged
+#: ``hide-when-presented``), true of both things a panel's place may hold before its cell
+#: runs: the picture saved with the notebook, which JupyterLab marks with its red
+#: broken-link sign (the widget has no kernel behind it), or, once a run was saved, the
+#: line :data:`NOT_SAVED`. "A picture of the last run" was said of both.
+START_LINE = ("**To play, run every cell: Run ▸ Run All Cells.** Until then the panels below do nothing: each "
+              "is either a picture saved with the notebook, marked with a red broken-link sign (it is not "
+              "connected to Python yet), or, if the notebook was saved after its cell ran, a line saying to "
+              "run the cell.")
+
 
 def shown_models(nb: dict) -> list[str]:
     """The model ids of the widget views the notebook's outputs display."""

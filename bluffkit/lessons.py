@@ -63,10 +63,12 @@ MINUTES = 45
 
 #: The line every lesson shows, untagged, after its title and so before its first panel
 #: (docs/lessons.md, "Sections"): a lesson opened in JupyterLab shows its stored panels, whose
-#: buttons do nothing until the cells have run. The panel notebooks' words, but true on a
-#: printed page too (a panel is a note there) and in the worksheet notebook (nothing is shown).
+#: buttons do nothing until the cells have run, and JupyterLab marks each with its red
+#: broken-link sign. The panel notebooks' words, but true on a printed page too (a panel is a
+#: note there) and in the worksheet notebook (nothing is shown).
 RUN_FIRST = ("**To play, run every cell: Run ▸ Run All Cells.** The panels below are played in JupyterLab: "
-             "until their cells have run, their buttons do nothing.")
+             "until their cells have run, their buttons do nothing. A panel marked with a red broken-link sign "
+             "is not connected to Python yet.")
 
 MARKER = re.compile(r"\*\*Answer\s+([0-9]+[a-z]?)\s*:\s*([^*]+?)\s*\*\*")
 _NUMBER = r"[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"

@@ -24,7 +24,8 @@
 #
 # A new notebook: write notebooks/NAME.md with the front matter of the others (its
 # `formats: ipynb,md:myst` pairs it), start it with the "hide-when-presented" cell that says
-# to run every cell if it shows panels, then run this script with NAME.ipynb.
+# to run every cell if it shows panels (the words of bluffkit.lab_save.START_LINE), then run
+# this script with NAME.ipynb.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${VENV:-$root/.venv}"

@@ -75,6 +75,27 @@ def test_a_panel_notebook_opens_with_the_start_line_tagged_in_its_text(name):
     assert "Run All Cells" in first.source
 
 
+def _shows_panels(name: str) -> bool:
+    import nbformat
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    return any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+               for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if _shows_panels(n)])
+def test_the_start_line_is_true_of_a_saved_picture_and_of_a_saved_run(name):
+    """The line said "Until then the panels below are a picture of the last run": once
+    JupyterLab has saved a run, a panel's place holds a line saying to run the cell
+    (bluffkit.lab_save.NOT_SAVED) and no picture; and a picture bears JupyterLab's red
+    broken-link sign, which nothing on the page explained. Every panel notebook opens with
+    the same line, bluffkit.lab_save.START_LINE, which says both."""
+    from bluffkit.lab_save import NOT_SAVED, START_LINE
+    first = " ".join(pair(name).nb.cells[0].source.split())
+    assert first == START_LINE, f"notebooks/{name}.md: its first cell should read:\n{START_LINE}"
+    assert "picture of the last run" not in START_LINE and "broken-link sign" in START_LINE
+    assert "run the cell" in START_LINE and "Run the cell" in NOT_SAVED
+
+
 def test_a_changed_text_is_reported(tmp_path):
     for ext in (".md", ".ipynb"):
         shutil.copy(NOTEBOOKS / f"index{ext}", tmp_path / f"index{ext}")

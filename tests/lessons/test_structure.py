@@ -328,8 +328,10 @@ def test_a_student_reads_to_run_the_cells_before_the_first_panel(folder):
 
 
 def test_the_line_to_run_the_cells_reads_true_on_paper_and_in_jupyterlab():
-    """The panel notebooks' line says the panels "are a picture of the last run": on a printed
+    """The panel notebooks' line said the panels "are a picture of the last run": on a printed
     page a panel is a note, and in the worksheet notebook, not run, nothing at all. The
-    lessons' line says what is true of all three."""
+    lessons' line says what is true of all three, and what the red broken-link sign on a
+    panel opened in JupyterLab before its cell ran means (nothing said so)."""
     assert L.RUN_FIRST.startswith("**To play, run every cell: Run ▸ Run All Cells.**")
     assert "picture" not in L.RUN_FIRST and "JupyterLab" in L.RUN_FIRST and "buttons do nothing" in L.RUN_FIRST
+    assert "red broken-link sign" in L.RUN_FIRST and "not connected to Python" in L.RUN_FIRST
