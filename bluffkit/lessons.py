@@ -1,8 +1,8 @@
 """The form of a bluffkit lesson, read and checked: one module shared by the tests of
 ``tests/lessons/`` and by ``scripts/build_lessons.py``.
 
-A lesson is a folder ``lessons/NN-slug/`` holding ``lesson.md`` (a jupytext MyST
-markdown notebook, the single source), ``lesson.ipynb`` (its pair, run by nbval) and
+A lesson is a folder ``lessons/NN-slug/`` holding ``NN-slug.md`` (a jupytext MyST
+markdown notebook, the single source), ``NN-slug.ipynb`` (its pair, run by nbval) and
 ``answers.py`` (``ANSWERS = {"1a": fn, ...}``, one function per stated answer that
 recomputes it). docs/lessons.md describes the form for authors; this module is its
 definition:
@@ -183,7 +183,7 @@ class Marker:
 
 @dataclass
 class Lesson:
-    """One lesson folder, read: ``nb`` is the notebook of ``lesson.md`` (nbformat)."""
+    """One lesson folder, read: ``nb`` is the notebook of ``NN-slug.md`` (nbformat)."""
 
     folder: Path
     nb: Any
@@ -191,11 +191,11 @@ class Lesson:
 
     @property
     def source(self) -> Path:
-        return self.folder / "lesson.md"
+        return source_of(self.folder)
 
     @property
     def notebook(self) -> Path:
-        return self.folder / "lesson.ipynb"
+        return source_of(self.folder).with_suffix(".ipynb")
 
     @property
     def answers_file(self) -> Path:
@@ -206,7 +206,7 @@ class Lesson:
         return self.folder.name
 
     def where(self, index: int | None = None) -> str:
-        """``lessons/02-x/lesson.md, cell 7 ("## Timing")``: for error messages."""
+        """``lessons/02-x/02-x.md, cell 7 ("## Timing")``: for error messages."""
         text = str(self.source)
         try:
             text = str(self.source.relative_to(ROOT.parent))
@@ -218,21 +218,35 @@ class Lesson:
         return f'{text}, cell {index + 1} ("{first[0][:50] if first else ""}")'
 
 
+def source_of(folder: Path) -> Path:
+    """The text of the lesson in ``folder``, named after it, as its notebook (``.ipynb``) is:
+    ``lessons/02-second-price/02-second-price.md``. Each was ``lesson.md`` and
+    ``lesson.ipynb``, and JupyterLab's tabs, which show a file's name, all read
+    "lesson.ipynb"."""
+    return Path(folder) / f"{Path(folder).name}.md"
+
+
 def lesson_folders(root: Path = ROOT) -> list[Path]:
-    """The lesson folders under ``root`` (``NN-slug`` with a ``lesson.md``), in order."""
+    """The lesson folders under ``root`` (``NN-slug`` holding ``NN-slug.md``), in order. A
+    folder ``NN-slug`` holding another ``.md`` is one too (a lesson folder copied under a new
+    name keeps its files' old names): :func:`read` refuses it, naming the file it wants."""
     if not root.is_dir():
         return []
-    return sorted(p for p in root.iterdir() if p.is_dir() and _FOLDER.match(p.name) and (p / "lesson.md").exists())
+    return sorted(p for p in root.iterdir() if p.is_dir() and _FOLDER.match(p.name)
+                  and (source_of(p).exists() or any(p.glob("*.md"))))
 
 
 def read(folder: Path) -> Lesson:
-    """Read ``folder/lesson.md`` with jupytext (its ``bluffkit:`` front matter in ``meta``)."""
+    """Read ``folder/NN-slug.md`` (:func:`source_of`) with jupytext (its ``bluffkit:`` front
+    matter in ``meta``)."""
     import jupytext  # type: ignore[import-untyped]
 
     folder = Path(folder)
-    source = folder / "lesson.md"
+    source = source_of(folder)
     if not source.exists():
-        raise LessonError(f"{folder}: no lesson.md")
+        other = sorted(p.name for p in folder.glob("*.md"))
+        named = f" (a lesson's files are named after its folder; found {', '.join(other)})" if other else ""
+        raise LessonError(f"{folder}: no {source.name}{named}")
     try:
         nb = jupytext.read(source, fmt="md:myst")
     except Exception as exc:      # jupytext raises many kinds of errors on a malformed file
@@ -432,7 +446,7 @@ def problems(lesson: Lesson) -> list[str]:
     kept = str(lesson.nb.metadata.get("jupytext", {}).get("notebook_metadata_filter", ""))
     if "bluffkit" not in kept.split(","):
         out.append(f"{where}: the jupytext header must say notebook_metadata_filter: bluffkit, or "
-                   "jupytext --sync drops the front matter from lesson.md")
+                   f"jupytext --sync drops the front matter from {lesson.source.name}")
     if not lesson.nb.cells or lesson.nb.cells[0].cell_type != "markdown" or \
             not lesson.nb.cells[0].source.lstrip().startswith("# "):
         out.append(f"{where}: the first cell must be the lesson's title, a '# ' heading")
@@ -680,7 +694,7 @@ def given_away(lesson: Lesson) -> list[str]:
     """A problem per worksheet cell that prints what an exercise would only substitute into:
     the forms listed under :data:`GAPS_KEY` in the front matter, looked for (white space
     ignored, as whole words and numbers: :func:`_shows`) in every cell the worksheet keeps, the Debrief's included, in its source and in
-    what ``lesson.ipynb`` stored as its outputs (text, sympy's text, a chart's SVG). The
+    what the lesson's ``.ipynb`` stored as its outputs (text, sympy's text, a chart's SVG). The
     worksheet is printed and handed out at the start of the class: such a result goes in a
     ``teacher`` cell, with a gap on the worksheet to copy it into."""
     gaps = lesson.meta.get(GAPS_KEY)
@@ -724,7 +738,7 @@ def check_answers(lesson: Lesson) -> list[str]:
     answers = load_answers(lesson)
     stated = {m.id: m for m in markers(lesson)}
     for key in sorted(set(answers) - set(stated)):
-        out.append(f"{lesson.answers_file}: ANSWERS[{key!r}] has no '**Answer {key}: ...**' in lesson.md")
+        out.append(f"{lesson.answers_file}: ANSWERS[{key!r}] has no '**Answer {key}: ...**' in {lesson.source.name}")
     for key, m in stated.items():
         if key not in answers:
             out.append(f"{lesson.where(m.cell)}: Answer {key} has no function in answers.py (ANSWERS[{key!r}])")
@@ -750,11 +764,11 @@ def read_notebook(path: Path):
         return nbformat.read(path, as_version=4)
     except Exception as exc:       # NotJSONError, a JSON error, a schema error, an unreadable file
         raise LessonError(f"{path}: not a readable notebook ({type(exc).__name__}: {str(exc)[:200]}); "
-                          f"write it again from lesson.md: jupytext --sync {path.with_suffix('.md')}") from None
+                          f"write it again from {path.with_suffix('.md').name}: jupytext --sync {path.with_suffix('.md')}") from None
 
 
 def unknown_tags(lesson: Lesson) -> list[str]:
-    """A problem per cell of ``lesson.md`` carrying a tag not in :data:`KNOWN_TAGS`."""
+    """A problem per cell of the lesson's ``.md`` carrying a tag not in :data:`KNOWN_TAGS`."""
     import difflib
 
     out = []
@@ -770,7 +784,7 @@ def unknown_tags(lesson: Lesson) -> list[str]:
 
 
 def pair_differences(lesson: Lesson) -> list[str]:
-    """Where the notebook of a pair (``lesson.ipynb``) disagrees with its text (``lesson.md``):
+    """Where the notebook of a pair (``NN-slug.ipynb``) disagrees with its text (``NN-slug.md``):
     cell kinds, sources, tags, the ``bluffkit`` front matter; each message names the pair's
     own files. Run ``jupytext --sync`` on the text to fix."""
     if not lesson.notebook.exists():

@@ -13,7 +13,7 @@ matter, sections in order, a timing table summing to 45, solutions tagged, the .
 Each file is named after its lesson, so that the handouts of several lessons keep apart in
 a student's downloads (:func:`file_name`).
 
-The HTML shows the outputs committed in ``lesson.ipynb`` (nbval checks they are the ones
+The HTML shows the outputs committed in ``NN-slug.ipynb`` (nbval checks they are the ones
 the code gives; see docs/lessons.md for why the build does not execute). It references no
 network script, style or font: the nbconvert template drops require.js, MathJax, mermaid
 and the widget manager (all from CDNs); charts are SVG in the outputs; a panel, which needs
@@ -25,7 +25,7 @@ A malformed lesson stops the build with every problem, each naming the file and 
     python scripts/build_lessons.py                  # all lessons -> build/lessons/
     python scripts/build_lessons.py 02 --no-pdf      # one lesson, HTML only
     python scripts/build_lessons.py --check          # only check the form and the answers
-    python scripts/build_lessons.py --refresh 02     # jupytext --sync, then run lesson.ipynb in place
+    python scripts/build_lessons.py --refresh 02     # jupytext --sync, then run 02-*.ipynb in place
 """
 
 from __future__ import annotations
@@ -125,9 +125,10 @@ def check(lesson: L.Lesson, answers: bool = True) -> None:
 
 # -- the documents ------------------------------------------------------------------------
 
-def _panel_note(output: dict, notebook: str = "lesson.ipynb") -> dict:
+def _panel_note(output: dict, notebook: str) -> dict:
     """A widget output as a note: panels need a running kernel. ``notebook`` is the one the
-    reader holds: ``lesson.ipynb`` for the teacher, the worksheet's notebook for a student."""
+    reader holds: the lesson's (``02-second-price.ipynb``) for the teacher, the worksheet's
+    notebook for a student."""
     name = str(output.get("data", {}).get("text/plain", "a panel")).strip().split("\n")[0]
     name = re.sub(r"\(.*", "", name) or "panel"
     note = (f'<div class="bk-panel-note">Panel: <b>{html.escape(name)}</b>. It is played in JupyterLab: '
@@ -151,7 +152,7 @@ def _number_anew(nb) -> None:
 
 
 def document(lesson: L.Lesson, audience: str):
-    """The notebook of one audience, from ``lesson.ipynb`` (its outputs included), ready
+    """The notebook of one audience, from the lesson's ``.ipynb`` (its outputs included), ready
     for a static page: no widget state, panels as notes, sympy shown as text."""
     import nbformat
 
@@ -164,7 +165,7 @@ def document(lesson: L.Lesson, audience: str):
         _number_anew(nb)
     nb.metadata.pop("widgets", None)
     nb.metadata["title"] = lesson.meta.get("title", lesson.name)
-    held = file_name(lesson.name, "worksheet.ipynb") if audience == "worksheet" else "lesson.ipynb"
+    held = file_name(lesson.name, "worksheet.ipynb") if audience == "worksheet" else lesson.notebook.name
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
@@ -264,7 +265,7 @@ td, th {{ border-bottom: 1px solid #ccc; padding: .5rem; text-align: left; verti
 <h1>bluffkit lessons</h1>
 <p>Ready-to-teach 45-minute lessons. Each has a teacher's guide (timing, what to do at each step,
 model answers, worked solutions) and a student worksheet. To run a lesson's class activity, open its
-<code>lesson.ipynb</code> in JupyterLab (<code>make lab</code>) and run every cell.</p>
+notebook (<code>lessons/NN-slug/NN-slug.ipynb</code>) in JupyterLab (<code>make lab</code>) and run every cell.</p>
 <table><tr><th>#</th><th>Lesson</th><th>Time</th><th>Documents</th></tr>
 {chr(10).join(rows)}
 </table></body></html>
@@ -370,7 +371,7 @@ class Printer:
 # -- refresh (for authors) ------------------------------------------------------------------
 
 def refresh(lesson: L.Lesson) -> None:
-    """``jupytext --sync`` the pair, then run ``lesson.ipynb`` in place so its stored
+    """``jupytext --sync`` the pair, then run the lesson's ``.ipynb`` in place so its stored
     outputs (what nbval compares and the site shows) are current, with the widget state of
     its panels, so that JupyterLab draws them when the lesson opens (the pages and the
     worksheet notebook leave the state out: :func:`document`)."""
@@ -396,7 +397,7 @@ def select(names: list[str], root: Path) -> list[Path]:
     ``root`` with no lesson is refused: a mistyped ``--root`` would check and build nothing."""
     folders = L.lesson_folders(root)
     if not folders:
-        raise BuildError(f"no lessons found in {root} (folders NN-slug with a lesson.md)")
+        raise BuildError(f"no lessons found in {root} (folders NN-slug holding NN-slug.md)")
     if not names:
         return folders
     chosen: set[Path] = set()
@@ -580,7 +581,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-pdf", action="store_true", help="skip the PDF worksheets (no Chromium needed)")
     ap.add_argument("--check", action="store_true", help="only check the form and recompute the answers")
     ap.add_argument("--refresh", action="store_true",
-                    help="jupytext --sync and re-run each chosen lesson.ipynb in place (needs a kernel)")
+                    help="jupytext --sync and re-run each chosen lesson's .ipynb in place (needs a kernel)")
     args = ap.parse_args(argv)
     try:
         if args.refresh:

@@ -19,8 +19,8 @@ and a "First run" line there is a failure, since the cells above have run), then
 alone after ``%reset -f``, in a kernel that has run the whole lesson (its modules imported, its
 charts set up): the cell alone must run or say what to run first.
 
-    python scripts/check_cells_alone.py                        # every lessons/*/lesson.ipynb
-    python scripts/check_cells_alone.py lessons/02-second-price/lesson.ipynb --after-all
+    python scripts/check_cells_alone.py                        # every lessons/NN-slug/NN-slug.ipynb
+    python scripts/check_cells_alone.py lessons/02-second-price/02-second-price.ipynb --after-all
     python scripts/check_cells_alone.py 02 05                   # lessons by number (or folder)
 
 It prints one line per lesson (cells run, passed, failed, seconds), each failure beneath it
@@ -47,7 +47,6 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 LESSONS = REPO / "lessons"
-NOTEBOOK = "lesson.ipynb"
 KERNEL = "python3"
 RESET = "%reset -f"
 #: How often a kernel that dies while starting is started again (as the tests' conftest.py does).
@@ -127,25 +126,26 @@ def verdict(error: dict | None, run_first_ok: bool = True) -> tuple[bool, str]:
 
 def notebooks(names: list[str], root: Path | None = None) -> list[Path]:
     """The notebooks named (a notebook's path, a lesson folder, or a lesson's number: ``02``,
-    ``2``), each once, in order; none named: every ``root/*/lesson.ipynb`` (root: lessons/)."""
+    ``2``), each once, in order; none named: every lesson's, ``root/NN-slug/NN-slug.ipynb``
+    (root: lessons/; named after its folder, :func:`bluffkit.lessons.source_of`)."""
     root = LESSONS if root is None else root
     if not names:
-        found = sorted(root.glob(f"*/{NOTEBOOK}"))
+        found = sorted(p for p in root.glob("*/*.ipynb") if p.stem == p.parent.name)
         if not found:
-            raise UsageError(f"no lessons found: no {root}/*/{NOTEBOOK}")
+            raise UsageError(f"no lessons found: no {root}/NN-slug/NN-slug.ipynb")
         return found
     out: list[Path] = []
     for name in names:
         path = Path(name)
         if not path.exists() and name.isascii() and name.isdigit():     # ("²" is a digit to str.isdigit)
-            matches = sorted(root.glob(f"{int(name):02d}-*/{NOTEBOOK}"))
+            matches = sorted(p for p in root.glob(f"{int(name):02d}-*/*.ipynb") if p.stem == p.parent.name)
             if not matches:
                 raise UsageError(f"{name}: no lesson numbered {int(name):02d} in {root}")
             path = matches[0]
         elif path.is_dir():
-            if not (path / NOTEBOOK).is_file():
-                raise UsageError(f"{name}: a folder without a {NOTEBOOK}")
-            path = path / NOTEBOOK
+            if not (path / f"{path.name}.ipynb").is_file():
+                raise UsageError(f"{name}: a folder without a {path.name}.ipynb")
+            path = path / f"{path.name}.ipynb"
         elif not path.exists():
             raise UsageError(f"{name}: no such file or folder")
         elif path.suffix != ".ipynb":

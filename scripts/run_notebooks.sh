@@ -9,7 +9,7 @@
 # to edit and review; notebooks/NAME.ipynb is the same notebook with its outputs. Both are
 # committed. The steps:
 # 1. the start page's table of lessons (notebooks/index.md, between its two comments) is
-#    written from the front matter of every lessons/NN-slug/lesson.md;
+#    written from the front matter of every lessons/NN-slug/NN-slug.md;
 # 2. `jupytext --sync` brings every .ipynb up to date with its .md (it keeps the outputs of
 #    the cells whose code did not change; whichever file of a pair is newer is read);
 # 3. each notebook named (default: every one) is executed in place. That stores
@@ -58,9 +58,9 @@ for folder in lessons.lesson_folders():
     meta = lessons.read(folder).meta
     missing = [k for k in ("title", "summary", "minutes") if not meta.get(k)]
     if missing:
-        sys.exit(f"{folder / 'lesson.md'}: its bluffkit front matter has no {', '.join(missing)}")
+        sys.exit(f"{lessons.source_of(folder)}: its bluffkit front matter has no {', '.join(missing)}")
     cell = lambda s: " ".join(str(s).split()).replace("|", "\\|")  # noqa: E731
-    rows.append(f"| {folder.name[:2]} | [{cell(meta['title'])}](../lessons/{folder.name}/lesson.ipynb) "
+    rows.append(f"| {folder.name[:2]} | [{cell(meta['title'])}](../lessons/{folder.name}/{folder.name}.ipynb) "
                 f"| {cell(meta['minutes'])} min | {cell(meta['summary'])} |")
 new = f"{head}{START}{marker}\n\n" + "\n".join(rows) + f"\n\n{END}{tail}"
 if new != text:

@@ -10,7 +10,7 @@ import pytest
 from paths import REPO
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
-PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")), *sorted((REPO / "lessons").glob("*/lesson.md"))]
+PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")), *sorted(p for p in (REPO / "lessons").glob("*/*.md") if p.stem == p.parent.name)]
 
 
 def dead_links(page: Path) -> list[str]:

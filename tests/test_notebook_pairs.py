@@ -106,7 +106,7 @@ def test_a_changed_text_is_reported(tmp_path):
     assert found and "index.ipynb" in found[0] and "jupytext --sync" in found[0], found
 
 
-ROW = re.compile(r"^\|\s*(\d\d)\s*\|\s*\[([^\]]+)\]\(\.\./lessons/([^)/]+)/lesson\.ipynb\)\s*\|\s*(\d+) min\s*\|"
+ROW = re.compile(r"^\|\s*(\d\d)\s*\|\s*\[([^\]]+)\]\(\.\./lessons/([^)/]+)/\3\.ipynb\)\s*\|\s*(\d+) min\s*\|"
                  r"\s*(.+?)\s*\|\s*$", re.M)
 
 
@@ -117,11 +117,11 @@ def test_the_start_page_lists_every_lesson_with_its_summary_and_duration():
     assert folders, "no lessons in lessons/"
     for folder in folders:
         meta = lessons.read(folder).meta
-        want = (f"| {folder.name[:2]} | [{meta['title']}](../lessons/{folder.name}/lesson.ipynb) | "
+        want = (f"| {folder.name[:2]} | [{meta['title']}](../lessons/{folder.name}/{folder.name}.ipynb) | "
                 f"{meta['minutes']} min | {meta['summary']} |")
         fix = f"the row should be:\n{want}\n(scripts/run_notebooks.sh index.ipynb writes the table)"
         assert folder.name in rows, f"notebooks/index.md does not link lessons/{folder.name}; {fix}"
-        assert (folder / "lesson.ipynb").exists(), f"the start page links {folder.name}/lesson.ipynb, which is missing"
+        assert (lessons.source_of(folder).with_suffix(".ipynb")).exists(), f"the start page links {folder.name}/{folder.name}.ipynb, which is missing"
         number, title, _, minutes, summary = rows[folder.name].groups()
         assert (number, title, int(minutes), summary) == (folder.name[:2], meta["title"], meta["minutes"],
                                                           meta["summary"]), fix
@@ -130,7 +130,7 @@ def test_the_start_page_lists_every_lesson_with_its_summary_and_duration():
     assert list(rows) == [f.name for f in folders], "the lessons are not listed in their order"
 
 
-README_ROW = re.compile(r"^\|\s*(\d\d)\s*\|\s*\[([^\]]+)\]\(([^)/]+)/lesson\.md\)\s*\|\s*(.+?)\s*\|\s*$", re.M)
+README_ROW = re.compile(r"^\|\s*(\d\d)\s*\|\s*\[([^\]]+)\]\(([^)/]+)/\3\.md\)\s*\|\s*(.+?)\s*\|\s*$", re.M)
 
 
 @pytest.mark.slow                      # (every lesson read: some 0.6 s)
@@ -143,13 +143,13 @@ def test_the_lessons_readme_lists_every_lesson_with_its_summary():
     folders = lessons.lesson_folders()
     for folder in folders:
         meta = lessons.read(folder).meta
-        want = f"| {folder.name[:2]} | [{meta['title']}]({folder.name}/lesson.md) | {meta['summary']} |"
+        want = f"| {folder.name[:2]} | [{meta['title']}]({folder.name}/{folder.name}.md) | {meta['summary']} |"
         assert rows.get(folder.name) == (folder.name[:2], meta["title"], folder.name, meta["summary"]), \
             f"lessons/README.md: the row should be:\n{want}"
     assert list(rows) == [f.name for f in folders], "lessons/README.md lists other lessons, or out of order"
 
 
-OPENED = sorted([*NOTEBOOKS.glob("*.ipynb"), *ROOT.glob("lessons/*/lesson.ipynb")])
+OPENED = sorted([*NOTEBOOKS.glob("*.ipynb"), *(lessons.source_of(f).with_suffix(".ipynb") for f in lessons.lesson_folders())])
 
 
 def _kernel():
@@ -177,7 +177,7 @@ def test_the_widget_check_finds_a_model_a_panel_uses_but_the_notebook_lacks():
     import re as re_
 
     import nbformat
-    nb = nbformat.read(ROOT / "lessons" / "02-second-price" / "lesson.ipynb", as_version=4)
+    nb = nbformat.read(lessons.source_of(ROOT / "lessons" / "02-second-price").with_suffix(".ipynb"), as_version=4)
     assert not lessons.missing_widget_state(nb)
     state = nb.metadata["widgets"][lessons.WIDGET_STATE]["state"]
     shown = [o["data"][lessons.WIDGET_VIEW]["model_id"] for c in nb.cells if c.cell_type == "code"

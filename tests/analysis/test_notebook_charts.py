@@ -10,7 +10,7 @@ import pytest
 from paths import REPO
 from test_chart_fit import problems
 
-NOTEBOOKS = sorted([*REPO.glob("notebooks/*.ipynb"), *REPO.glob("lessons/*/lesson.ipynb")])
+NOTEBOOKS = sorted([*REPO.glob("notebooks/*.ipynb"), *(p for p in REPO.glob("lessons/*/*.ipynb") if p.stem == p.parent.name)])
 
 
 def svgs(path):

@@ -4,7 +4,7 @@ auction lab's "You play" seat bids its own value (the lesson's dominant strategy
 Second Hand auction, pays if it wins, and the payoffs are shown.
 
 The lesson notebook is copied into the server's own folder (JupyterLab autosaves; the
-tracked lesson.ipynb is an nbval reference). Screenshots go to .tmp/screenshots/.
+tracked lesson notebook is an nbval reference). Screenshots go to .tmp/screenshots/.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def exact(text: str) -> re.Pattern:
 def test_a_student_plays_the_lessons_hot_seat(page: Page, lab_server: LabServer):
     # The lesson's text and its hot-seat cell; its simulations and charts are nbval's to run.
     # the class gets new values each run; the test the values of a known seed
-    serve_cells(lab_server, L.ROOT / LESSON / "lesson.ipynb", NOTEBOOK, "AuctionLab(", {"right=False)": "right=False, seed=7)"})
+    serve_cells(lab_server, L.source_of(L.ROOT / LESSON).with_suffix(".ipynb"), NOTEBOOK, "AuctionLab(", {"right=False)": "right=False, seed=7)"})
     page.set_viewport_size(PROJECTOR)
     open_and_run_all(page, lab_server, NOTEBOOK)
 

@@ -114,10 +114,10 @@ def write_tiny(root: Path, text: str = TINY, answers: str = ANSWERS, pair: bool 
 
     folder = root / "01-tiny"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "lesson.md").write_text(textwrap.dedent(text), encoding="utf-8")
+    (L.source_of(folder)).write_text(textwrap.dedent(text), encoding="utf-8")
     (folder / "answers.py").write_text(answers, encoding="utf-8")
     if pair:
-        jupytext.write(jupytext.read(folder / "lesson.md"), folder / "lesson.ipynb")
+        jupytext.write(jupytext.read(L.source_of(folder)), L.source_of(folder).with_suffix(".ipynb"))
     return folder
 
 

@@ -29,7 +29,7 @@ def test_every_stated_answer_is_recomputed(folder):
 
 
 def test_there_are_lessons():
-    assert len(FOLDERS) >= 1, "lessons/ holds no lesson folder (NN-slug/lesson.md)"
+    assert len(FOLDERS) >= 1, "lessons/ holds no lesson folder (NN-slug/NN-slug.md)"
 
 
 def test_the_tiny_lesson_passes(tiny):
@@ -43,7 +43,7 @@ def test_a_wrong_stated_answer_is_caught(tmp_path):
     problems = L.check_answers(L.read(folder))
     assert len(problems) == 1
     assert "Answer 1a states 6" in problems[0] and "recomputes 5" in problems[0], problems
-    assert "lesson.md, cell" in problems[0], "the message names the file and the cell"
+    assert ".md, cell" in problems[0], "the message names the file and the cell"
 
 
 def test_a_marker_without_function_and_a_function_without_marker(tmp_path):
@@ -151,7 +151,7 @@ def test_a_percentage_with_a_percentage_tolerance():
 def test_a_lesson_stating_a_percentage_with_a_bare_tolerance(tmp_path):
     folder = write_tiny(tmp_path / "lessons", TINY.replace("**Answer 1a: 5**", "**Answer 1a: 62% ± 3**"))
     found = L.problems(L.read(folder))
-    assert any("Answer 1a" in p and "62% ± 3%" in p and "lesson.md, cell" in p for p in found), found
+    assert any("Answer 1a" in p and "62% ± 3%" in p and ".md, cell" in p for p in found), found
 
 
 def test_a_numpy_result_is_read_as_the_number_it_holds():

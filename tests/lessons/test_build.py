@@ -109,11 +109,11 @@ def test_a_malformed_lesson_stops_the_build(tmp_path):
     out = tmp_path / "site"
     with pytest.raises(build_lessons.BuildError) as err:
         build_lessons.build(root, out, pdf=False, log=lambda *_: None)
-    assert "01-tiny/lesson.md" in str(err.value) and "sums to 40 minutes" in str(err.value)
+    assert "01-tiny/01-tiny.md" in str(err.value) and "sums to 40 minutes" in str(err.value)
     assert not out.exists(), "nothing is written when a lesson is malformed"
     # well formed but with a wrong answer: the answers are checked too, the cell named
     write_tiny(root, TINY.replace("**Answer 1a: 5**", "**Answer 1a: 6**"))
-    with pytest.raises(build_lessons.BuildError, match=r"lesson.md, cell \d+ .*Answer 1a states 6"):
+    with pytest.raises(build_lessons.BuildError, match=r"01-tiny.md, cell \d+ .*Answer 1a states 6"):
         build_lessons.build(root, out, pdf=False, log=lambda *_: None)
     assert build_lessons.main(["--root", str(root), "--out", str(out), "--no-pdf"]) == 1
 
@@ -141,6 +141,8 @@ def _tree(folder: Path) -> dict:
 def _two_lessons(root: Path) -> None:
     import shutil
     shutil.copytree(write_tiny(root), root / "02-tiny")
+    for ext in (".md", ".ipynb"):           # (a lesson's files are named after its folder)
+        (root / "02-tiny" / f"01-tiny{ext}").rename(L.source_of(root / "02-tiny").with_suffix(ext))
 
 
 def test_a_build_that_fails_midway_leaves_the_site_as_it_was(tmp_path, monkeypatch):
@@ -158,10 +160,10 @@ def test_a_build_that_fails_midway_leaves_the_site_as_it_was(tmp_path, monkeypat
         return real(lesson, audience, path, exporter)
 
     monkeypatch.setattr(build_lessons, "write_html", failing)
-    (root / "01-tiny" / "lesson.md").write_text((root / "01-tiny" / "lesson.md").read_text().replace(
+    (L.source_of(root / "01-tiny")).write_text((L.source_of(root / "01-tiny")).read_text().replace(
         "Add two numbers.", "Add two whole numbers."))
     import jupytext
-    jupytext.write(jupytext.read(root / "01-tiny" / "lesson.md"), root / "01-tiny" / "lesson.ipynb")
+    jupytext.write(jupytext.read(L.source_of(root / "01-tiny")), L.source_of(root / "01-tiny").with_suffix(".ipynb"))
     with pytest.raises(build_lessons.BuildError, match="No space left on device.*is as it was"):
         build_lessons.build(root, out, pdf=False, log=lambda *_: None)
     assert _tree(out) == before, "the site changed although the build failed"
@@ -224,13 +226,13 @@ def test_a_broken_notebook_or_answers_file_is_named(tmp_path):
     naming the file, every lesson's problems listed, and nothing is written."""
     root, out = tmp_path / "lessons", tmp_path / "site"
     _two_lessons(root)
-    nb = root / "01-tiny" / "lesson.ipynb"
+    nb = L.source_of(root / "01-tiny").with_suffix(".ipynb")
     nb.write_text(nb.read_text()[:200])
     (root / "02-tiny" / "answers.py").write_text("def a1a(:\n")
     with pytest.raises(build_lessons.BuildError) as err:
         build_lessons.build(root, out, pdf=False, log=lambda *_: None)
     text = str(err.value)
-    assert "01-tiny/lesson.ipynb: not a readable notebook" in text
+    assert "01-tiny/01-tiny.ipynb: not a readable notebook" in text
     assert "02-tiny/answers.py, line 1: answers.py cannot be loaded: SyntaxError" in text
     assert not out.exists()
     assert build_lessons.main(["--root", str(root), "--check"]) == 1
@@ -242,10 +244,10 @@ def test_a_build_that_fails_while_putting_pages_in_place_puts_every_folder_back(
     root, out = tmp_path / "lessons", tmp_path / "site"
     _two_lessons(root)
     build_lessons.build(root, out, pdf=False, log=lambda *_: None)
-    (root / "01-tiny" / "lesson.md").write_text((root / "01-tiny" / "lesson.md").read_text().replace(
+    (L.source_of(root / "01-tiny")).write_text((L.source_of(root / "01-tiny")).read_text().replace(
         "Add two numbers.", "Add two whole numbers."))
     import jupytext
-    jupytext.write(jupytext.read(root / "01-tiny" / "lesson.md"), root / "01-tiny" / "lesson.ipynb")
+    jupytext.write(jupytext.read(L.source_of(root / "01-tiny")), L.source_of(root / "01-tiny").with_suffix(".ipynb"))
     before = _tree(out)
     real = Path.rename
 

@@ -13,12 +13,12 @@ def _with_a_stored_panel(tmp_path, shown: str):
     import nbformat
 
     folder = write_tiny(tmp_path / "lessons")
-    nb = nbformat.read(folder / "lesson.ipynb", as_version=4)
+    nb = nbformat.read(L.source_of(folder).with_suffix(".ipynb"), as_version=4)
     code = next(c for c in nb.cells if c.cell_type == "code")
     code.outputs = [nbformat.v4.new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json": {"model_id": "m1", "version_major": 2, "version_minor": 0},
         "text/plain": shown})]
-    nbformat.write(nb, folder / "lesson.ipynb")
+    nbformat.write(nb, L.source_of(folder).with_suffix(".ipynb"))
     return folder
 
 
@@ -52,7 +52,7 @@ def test_a_panel_is_shown_as_a_note_naming_it_escaped():
     out = {"output_type": "display_data",
            "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"},
                     "text/plain": "<Bidder>Panel(seats=3)\nmore"}}
-    note = build_lessons._panel_note(out)
+    note = build_lessons._panel_note(out, "02-second-price.ipynb")
     assert note["data"]["text/plain"] == "<Bidder>Panel"
     assert "<b>&lt;Bidder&gt;Panel</b>" in note["data"]["text/html"]
     assert build_lessons.WIDGET not in note["data"]
@@ -95,15 +95,15 @@ def test_the_worksheet_numbers_its_code_cells_without_the_teachers_gaps(tmp_path
     text = TINY.replace("Because.\n", "Because.\n\n```{code-cell} ipython3\n:tags: [teacher]\n\nx + 1\n```\n")
     text = text.replace("## Exercises\n", "```{code-cell} ipython3\nx * 2\n```\n\n## Exercises\n")
     folder = write_tiny(tmp_path / "lessons", text)
-    nb = nbformat.read(folder / "lesson.ipynb", as_version=4)
+    nb = nbformat.read(L.source_of(folder).with_suffix(".ipynb"), as_version=4)
     for n, cell in enumerate((c for c in nb.cells if c.cell_type == "code"), start=1):
         cell.execution_count = n
         cell.outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": str(n)}, execution_count=n)]
-    nbformat.write(nb, folder / "lesson.ipynb")
+    nbformat.write(nb, L.source_of(folder).with_suffix(".ipynb"))
     lesson = L.read(folder)
     assert _counts(build_lessons.document(lesson, "teacher")) == [(1, [1]), (2, [2]), (3, [3])]
     assert _counts(build_lessons.document(lesson, "worksheet")) == [(1, [1]), (2, [2])]
-    assert _counts(L.read_notebook(folder / "lesson.ipynb")) == [(1, [1]), (2, [2]), (3, [3])], "the source is kept"
+    assert _counts(L.read_notebook(L.source_of(folder).with_suffix(".ipynb"))) == [(1, [1]), (2, [2]), (3, [3])], "the source is kept"
 
 
 def test_lesson_07s_worksheet_numbers_its_code_cells_one_by_one():
@@ -121,4 +121,4 @@ def test_a_worksheets_panel_note_names_the_notebook_a_student_holds(tmp_path):
                             if c.cell_type == "code" for o in c.outputs)["data"]["text/html"]
              for audience in ("teacher", "worksheet")}
     assert "open 01-tiny-worksheet.ipynb and run every cell" in notes["worksheet"], notes
-    assert "open lesson.ipynb and run every cell" in notes["teacher"], notes
+    assert "open 01-tiny.ipynb and run every cell" in notes["teacher"], notes

@@ -67,8 +67,8 @@ def test_it_reads_the_code_cells_numbered_among_all_cells(tmp_path):
 
 def test_its_cell_numbers_are_those_of_the_lessons_messages():
     """In lesson 02's notebook, cell N of a failure is the notebook's Nth cell, as bluffkit.lessons'
-    messages count the cells of lesson.md (test_structure holds the pair in agreement cell by cell)."""
-    path = L.lesson_folders()[1] / "lesson.ipynb"
+    messages count the cells of the lesson's .md (test_structure holds the pair in agreement cell by cell)."""
+    path = L.source_of(L.lesson_folders()[1]).with_suffix(".ipynb")
     raw = json.loads(path.read_text(encoding="utf-8"))["cells"]
     cells = S.code_cells(path)
     assert len(cells) > 5 and len(cells) == sum(c["cell_type"] == "code" and "".join(c["source"]).strip() != ""
@@ -124,7 +124,7 @@ def test_an_error_without_a_traceback_is_named_by_its_exception():
 
 
 def test_the_lesson_line_names_each_failure_by_cell_and_first_line(tmp_path):
-    result = S.Result(tmp_path / "lesson.ipynb", cells=3, passed=2, said_run_first=1, seconds=4.2,
+    result = S.Result(L.source_of(tmp_path).with_suffix(".ipynb"), cells=3, passed=2, said_run_first=1, seconds=4.2,
                       failures=["cell 7 `print(ours)`, alone: NameError: name 'ours' is not defined"])
     head, fail = S.line(result).splitlines()
     assert head.endswith(": 3 cells run alone, 2 passed (1 said what to run first), 1 failed, 4 s")
@@ -143,18 +143,18 @@ def no_kernel(monkeypatch):
 
 
 def test_every_lesson_by_default(no_kernel):
-    assert S.notebooks([]) == sorted(p / "lesson.ipynb" for p in L.lesson_folders()) and len(S.notebooks([])) == 9
+    assert S.notebooks([]) == sorted(L.source_of(p).with_suffix(".ipynb") for p in L.lesson_folders()) and len(S.notebooks([])) == 9
 
 
 def test_a_lesson_by_number_or_folder_once(no_kernel):
-    second = L.lesson_folders()[1] / "lesson.ipynb"
+    second = L.source_of(L.lesson_folders()[1]).with_suffix(".ipynb")
     assert S.notebooks(["02", "2", str(second.parent), str(second)]) == [second.resolve()]
 
 
 @pytest.mark.parametrize("make, said", [
     (lambda d: d / "missing.ipynb", "no such file or folder"),
     (lambda d: (d / "notes.txt").write_text("x") and d / "notes.txt", "not a notebook (.ipynb)"),
-    (lambda d: d, "a folder without a lesson.ipynb"),
+    (lambda d: d, "a folder without a "),
     (lambda d: (d / "broken.ipynb").write_text("{not json") and d / "broken.ipynb", "not a notebook (")],
     ids=["missing", "not-ipynb", "folder-without-lesson", "not-json"])
 def test_a_path_that_is_no_notebook_is_refused_in_one_line(tmp_path, capsys, no_kernel, make, said):
@@ -172,11 +172,11 @@ def test_a_lesson_number_that_is_no_lesson_is_refused(capsys, no_kernel):
 def test_no_lessons_found_is_refused(tmp_path, monkeypatch, capsys, no_kernel):
     monkeypatch.setattr(S, "LESSONS", tmp_path)
     assert S.main([]) == 2
-    assert f"no lessons found: no {tmp_path}/*/lesson.ipynb" in capsys.readouterr().err
+    assert f"no lessons found: no {tmp_path}/NN-slug/NN-slug.ipynb" in capsys.readouterr().err
 
 
 def test_a_broken_notebook_among_good_ones_stops_before_any_kernel(tmp_path, capsys, no_kernel):
-    good = _notebook(tmp_path / "a" / "lesson.ipynb", ("code", "x = 1"))
+    good = _notebook(L.source_of(tmp_path / "a").with_suffix(".ipynb"), ("code", "x = 1"))
     (tmp_path / "b.ipynb").write_text("{}")
     assert S.main([str(good), str(tmp_path / "b.ipynb")]) == 2
     assert "b.ipynb: not a notebook" in capsys.readouterr().err

@@ -200,10 +200,10 @@ CLASS_RESULTS = re.compile(r"\bclass_(table|lists)\(")
 
 @cache
 def lesson_cells(lesson: str) -> tuple[tuple[str, ...], str]:
-    """The code cells of the lesson's lesson.md before the Debrief's class-results cell (the one
+    """The code cells of the lesson's .md before the Debrief's class-results cell (the one
     that calls class_table or class_lists), and that cell, whole (what follows the call charts the
     table with the names the earlier cells define)."""
-    text = (L.ROOT / lesson / "lesson.md").read_text(encoding="utf-8")
+    text = (L.source_of(L.ROOT / lesson)).read_text(encoding="utf-8")
     debrief = text.index("\n## Debrief")
     cells = []
     for fence in FENCE.finditer(text):

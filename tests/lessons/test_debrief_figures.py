@@ -3,7 +3,7 @@
 A debrief reads numbers aloud while the class sees the cell that prints them; when a bot
 or a simulation changes, the outputs change (nbval checks the stored outputs against a
 fresh run) and the words must follow. Here the words are checked against the stored
-outputs of ``lesson.ipynb``."""
+outputs of ``09-paying-to-move.ipynb``."""
 
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ ONES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven":
 
 
 def test_lesson_09_debrief_quotes_its_tables():
-    text = " ".join((LESSON / "lesson.md").read_text(encoding="utf-8").split())
-    texts = _outputs(json.loads((LESSON / "lesson.ipynb").read_text(encoding="utf-8")))
+    text = " ".join((L.source_of(LESSON)).read_text(encoding="utf-8").split())
+    texts = _outputs(json.loads((L.source_of(LESSON).with_suffix(".ipynb")).read_text(encoding="utf-8")))
 
     means = re.search(r"about ([\d,]+) notes and ([\d,]+) points a game against the random bot's ([\d,]+) and "
                       r"([\d,]+)\)", text)

@@ -1,6 +1,6 @@
 """What the form's checks refuse on a lesson, and where they say it is: the lesson folders
 found, the place named in a message (file and cell, counted from 1), the front matter, the
-title, the timing table, the sections, the tags and the lesson.md / lesson.ipynb pair."""
+title, the timing table, the sections, the tags and the NN-slug.md / NN-slug.ipynb pair."""
 
 from __future__ import annotations
 
@@ -20,22 +20,34 @@ def test_lesson_folders_are_the_numbered_ones_holding_a_lesson_in_order(tmp_path
     for name, md in (("02-b", True), ("01-a", True), ("notes", True), ("03-c", False), ("04-Upper", True)):
         (tmp_path / name).mkdir()
         if md:
-            (tmp_path / name / "lesson.md").write_text("# x\n", encoding="utf-8")
+            (L.source_of(tmp_path / name)).write_text("# x\n", encoding="utf-8")
     (tmp_path / "05-file").write_text("not a folder", encoding="utf-8")
     assert [p.name for p in L.lesson_folders(tmp_path)] == ["01-a", "02-b"]
     assert L.lesson_folders(tmp_path / "none") == [], "no lessons folder: no lessons"
 
 
+def test_a_lesson_folder_copied_under_a_new_name_is_refused_naming_the_file_it_wants(tmp_path):
+    """A lesson's two files are named after its folder, so that JupyterLab's tabs tell the
+    lessons apart; a folder copied as a template keeps the old names, and a lesson left out
+    without a word would build and test nothing of it."""
+    import shutil
+    shutil.copytree(write_tiny(tmp_path / "lessons"), tmp_path / "lessons" / "02-copy")
+    assert [p.name for p in L.lesson_folders(tmp_path / "lessons")] == ["01-tiny", "02-copy"]
+    with pytest.raises(L.LessonError, match=r"02-copy: no 02-copy\.md \(a lesson's files are named after its "
+                                            r"folder; found 01-tiny\.md\)"):
+        L.read(tmp_path / "lessons" / "02-copy")
+
+
 def test_a_place_is_the_lessons_file_and_its_cell_counted_from_one():
     lesson = L.read(FOLDERS[0])
-    assert lesson.where() == f"lessons/{lesson.name}/lesson.md"
+    assert lesson.where() == f"lessons/{lesson.name}/{lesson.name}.md"
     title = lesson.nb.cells[0].source.strip().splitlines()[0]
-    assert lesson.where(0) == f'lessons/{lesson.name}/lesson.md, cell 1 ("{title[:50]}")'
+    assert lesson.where(0) == f'lessons/{lesson.name}/{lesson.name}.md, cell 1 ("{title[:50]}")'
 
 
-def test_a_folder_without_lesson_md_is_refused_naming_it(tmp_path):
+def test_a_folder_without_its_md_is_refused_naming_it(tmp_path):
     (tmp_path / "07-empty").mkdir()
-    with pytest.raises(L.LessonError, match=r"07-empty: no lesson\.md"):
+    with pytest.raises(L.LessonError, match=r"07-empty: no 07-empty\.md$"):
         L.read(tmp_path / "07-empty")
 
 
@@ -148,19 +160,19 @@ def test_a_name_a_worksheet_cell_defines_stays_the_worksheets(tmp_path, first, s
 
 def test_a_lesson_without_its_notebook(tmp_path):
     found = L.pair_differences(L.read(write_tiny(tmp_path / "lessons", pair=False)))
-    assert len(found) == 1 and "lesson.ipynb: missing; create it with jupytext --sync" in found[0], found
+    assert len(found) == 1 and "01-tiny.ipynb: missing; create it with jupytext --sync" in found[0], found
 
 
 def test_a_pair_whose_front_matter_or_cell_count_differs(tmp_path):
     folder = write_tiny(tmp_path / "lessons")
-    md = folder / "lesson.md"
+    md = L.source_of(folder)
     md.write_text(TINY.replace('title: "Tiny"', 'title: "Tiny, renamed"'), encoding="utf-8")
     found = L.pair_differences(L.read(folder))
-    assert any("lesson.ipynb: its bluffkit front matter differs from lesson.md" in p for p in found), found
+    assert any("01-tiny.ipynb: its bluffkit front matter differs from 01-tiny.md" in p for p in found), found
     md.write_text(TINY + "\n+++ {\"tags\": [\"solution\"]}\n\nOne more.\n", encoding="utf-8")
     n = len(L.read(folder).nb.cells)
     found = L.pair_differences(L.read(folder))
-    assert any(f"has {n} cells, lesson.ipynb {n - 1}" in p for p in found), found
+    assert any(f"has {n} cells, 01-tiny.ipynb {n - 1}" in p for p in found), found
 
 
 def test_a_panel_shown_by_the_first_cell_without_its_state_is_missing():
@@ -174,9 +186,9 @@ def test_a_panel_shown_by_the_first_cell_without_its_state_is_missing():
 
 
 def test_a_notebook_cut_short_is_refused_naming_it(tmp_path):
-    path = tmp_path / "lesson.ipynb"
+    path = tmp_path / "01-tiny.ipynb"
     path.write_text('{"cells": [', encoding="utf-8")
-    with pytest.raises(L.LessonError, match=r"lesson\.ipynb: not a readable notebook .*jupytext --sync"):
+    with pytest.raises(L.LessonError, match=r"01-tiny\.ipynb: not a readable notebook .*jupytext --sync"):
         L.read_notebook(path)
 
 
@@ -218,11 +230,11 @@ def test_a_pair_differing_in_a_cells_metadata_alone(tmp_path):
     comparison says so."""
     import nbformat
     folder = write_tiny(tmp_path / "lessons")
-    nb = nbformat.read(folder / "lesson.ipynb", as_version=4)
+    nb = nbformat.read(L.source_of(folder).with_suffix(".ipynb"), as_version=4)
     next(c for c in nb.cells if c.cell_type == "code").metadata["editable"] = False
-    nbformat.write(nb, folder / "lesson.ipynb")
+    nbformat.write(nb, L.source_of(folder).with_suffix(".ipynb"))
     found = L.pair_differences(L.read(folder))
-    assert len(found) == 1 and "jupytext finds lesson.ipynb different" in found[0], found
+    assert len(found) == 1 and "jupytext finds 01-tiny.ipynb different" in found[0], found
 
 
 def test_an_empty_cell_is_named_by_its_number(tmp_path):
@@ -238,7 +250,7 @@ def test_an_empty_cell_is_named_by_its_number(tmp_path):
 
 def test_a_lesson_jupytext_cannot_read_is_refused_naming_it(tmp_path):
     folder = write_tiny(tmp_path / "lessons", TINY.replace('  title: "Tiny"', "  title: [Tiny"), pair=False)
-    with pytest.raises(L.LessonError, match=r"01-tiny/lesson\.md: jupytext cannot read it as MyST markdown"):
+    with pytest.raises(L.LessonError, match=r"01-tiny/01-tiny\.md: jupytext cannot read it as MyST markdown"):
         L.read(folder)
 
 

@@ -26,7 +26,7 @@ NOTES = [0] * 2 + [10] * 10 + [50] * 4 + [100] * 4 + [200] * 2 + [500]
 
 
 def _steps() -> str:
-    text = " ".join((LESSON / "lesson.md").read_text(encoding="utf-8").split())
+    text = " ".join((L.source_of(LESSON)).read_text(encoding="utf-8").split())
     start = text.index("**Teacher's steps.**")
     return text[start:text.index("```", start)]
 

@@ -17,12 +17,12 @@ TEAMS = ["Team A", "Team B", "Team C", "Team D"]
 
 
 def _text() -> str:
-    return " ".join((LESSON / "lesson.md").read_text(encoding="utf-8").split())
+    return " ".join((L.source_of(LESSON)).read_text(encoding="utf-8").split())
 
 
 def test_the_lesson_builds_the_table_this_test_plays():
     assert ('board = BidderUpTable("animal-market", players=4, humans=[0, 1, 2, 3], names=teams)'
-            in (LESSON / "lesson.md").read_text(encoding="utf-8"))
+            in (L.source_of(LESSON)).read_text(encoding="utf-8"))
 
 
 def test_a_teams_auction_passes_the_screen_to_the_next_team_within_its_turn():

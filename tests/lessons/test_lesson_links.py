@@ -15,5 +15,5 @@ LINK = re.compile(r"\]\((\.\./[^)]*)\)")
 
 @pytest.mark.parametrize("lesson", sorted(p.name for p in L.ROOT.glob("[0-9][0-9]-*")))
 def test_no_link_leaves_the_lessons_folder(lesson):
-    text = (L.ROOT / lesson / "lesson.md").read_text()
-    assert LINK.findall(text) == [], f"{lesson}/lesson.md links outside lessons/: cite it in plain text"
+    text = (L.source_of(L.ROOT / lesson)).read_text()
+    assert LINK.findall(text) == [], f"{lesson}/{lesson}.md links outside lessons/: cite it in plain text"

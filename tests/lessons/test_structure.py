@@ -1,6 +1,6 @@
 """Every lesson has the form of docs/lessons.md: front matter, the sections in order, a
 timing table summing to 45 minutes, teacher and solution cells kept off the worksheet,
-and a lesson.ipynb that agrees with its lesson.md (the jupytext pair)."""
+and a NN-slug.ipynb that agrees with its NN-slug.md (the jupytext pair)."""
 
 from __future__ import annotations
 
@@ -44,13 +44,13 @@ def test_the_pair_agrees(folder):
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lesson_ids())
 def test_the_notebook_has_its_outputs(folder):
-    """nbval compares outputs, and the site shows them: lesson.ipynb has been run."""
+    """nbval compares outputs, and the site shows them: the lesson's .ipynb has been run."""
     import nbformat
 
     nb = nbformat.read(L.read(folder).notebook, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
     unrun = [i for i, c in enumerate(nb.cells) if c in code and c.execution_count is None]
-    assert not unrun, f"{folder.name}/lesson.ipynb: cells {unrun} were never run (scripts/build_lessons.py --refresh)"
+    assert not unrun, f"{folder.name}/{folder.name}.ipynb: cells {unrun} were never run (scripts/build_lessons.py --refresh)"
 
 
 # -- the checks catch what they should, on the tiny lesson --------------------------------
@@ -107,7 +107,7 @@ def test_a_misspelt_tag(tmp_path, tag):
 
 def test_a_pair_out_of_sync(tmp_path):
     folder = write_tiny(tmp_path / "lessons")
-    md = folder / "lesson.md"
+    md = L.source_of(folder)
     md.write_text(md.read_text().replace("Add two numbers.", "Add three numbers."))
     found = L.pair_differences(L.read(folder))
     assert found and "differs from cell" in found[0] and "jupytext --sync" in found[0], found
@@ -157,8 +157,8 @@ SHOWN_ON_PURPOSE = {("09-paying-to-move", "2a"), ("09-paying-to-move", "2b"), ("
 
 
 def _worksheet_outputs(folder) -> str:
-    """The text of every output of the worksheet's cells (the stored run of lesson.ipynb)."""
-    nb = L.read_notebook(folder / "lesson.ipynb")
+    """The text of every output of the worksheet's cells (the stored run of the lesson's .ipynb)."""
+    nb = L.read_notebook(L.source_of(folder).with_suffix(".ipynb"))
     texts = []
     for cell in L.audience_cells(nb, "worksheet"):
         for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
@@ -249,11 +249,11 @@ FOUND_IN_CLASS = [("04-first-refusal", ("v₀ > 2p", "twice the price", "v₀ �
 
 def _worksheet_text_before_the_debrief(name: str, whole: bool = False) -> str:
     """The worksheet's cells up to the debrief (``whole``: all of them), read from the saved
-    ``lesson.ipynb``: their source and the text they print (the PDF shows both), and the
+    the lesson's ``.ipynb``: their source and the text they print (the PDF shows both), and the
     lesson's objectives."""
     import json
     folder = next(f for f in FOLDERS if f.name == name)
-    cells = json.loads((folder / "lesson.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = json.loads((L.source_of(folder).with_suffix(".ipynb")).read_text(encoding="utf-8"))["cells"]
     before = []
     for cell in cells:
         source = "".join(cell["source"])
@@ -298,7 +298,7 @@ def test_lesson_07s_prior_reads_as_written():
     terms): the formula on the board is C(N − K, n − i). The saved output is what the class
     sees (the cell prints it with ``order="none"``)."""
     import json
-    cells = json.loads((L.ROOT / "07-is-it-a-lie" / "lesson.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = json.loads((L.source_of(L.ROOT / "07-is-it-a-lie").with_suffix(".ipynb")).read_text(encoding="utf-8"))["cells"]
     shown = [o["data"]["text/latex"] for c in cells if c["cell_type"] == "code" for o in c.get("outputs", ())
              if "binom" in "".join(o.get("data", {}).get("text/latex", ""))]
     assert len(shown) == 1, shown

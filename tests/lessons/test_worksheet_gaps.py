@@ -64,7 +64,7 @@ def test_lesson_03s_exercise_1c_is_not_the_ratio_the_debriefs_table_prints():
 
 def _with_output(folder, index: int, text: str):
     """Store ``text`` as what the code cell ``index`` of the tiny lesson's notebook printed."""
-    path = folder / "lesson.ipynb"
+    path = L.source_of(folder).with_suffix(".ipynb")
     nb = json.loads(path.read_text(encoding="utf-8"))
     nb["cells"][index]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": text}]
     path.write_text(json.dumps(nb), encoding="utf-8")
@@ -82,7 +82,7 @@ def test_a_listed_result_printed_by_a_worksheet_cell_is_refused_by_the_build(tmp
     _with_output(folder, code, "2+3=5\n")
     found = L.given_away(L.read(folder))
     assert len(found) == 1 and "x = 2 + 3" in found[0], found
-    assert "'2 + 3 = 5' in the output lesson.ipynb stored" in found[0], "the message says where it is printed"
+    assert "'2 + 3 = 5' in the output 01-tiny.ipynb stored" in found[0], "the message says where it is printed"
     with pytest.raises(build_lessons.BuildError, match="leaves exercise 1a only a substitution"):
         build_lessons.check(L.read(folder))
 
@@ -92,14 +92,14 @@ def test_a_listed_result_in_a_charts_title_is_refused_though_the_svg_escapes_it(
     printed lesson 04's rule passed the check and the build."""
     folder = write_tiny(tmp_path / "lessons", GAPPED.replace("[2 + 3 = 5]", "[v0 > 2p]"))
     code = next(i for i, c in enumerate(L.read(folder).nb.cells) if c.cell_type == "code")
-    path = folder / "lesson.ipynb"
+    path = L.source_of(folder).with_suffix(".ipynb")
     nb = json.loads(path.read_text(encoding="utf-8"))
     nb["cells"][code]["outputs"] = [{"output_type": "display_data", "metadata": {}, "data": {
         "image/svg+xml": '<svg><text aria-label="Title text \'keep when v0 &gt; 2p\'">keep when v0 &gt; 2p</text></svg>',
         "text/plain": "<VegaLite 5 object>"}}]
     path.write_text(json.dumps(nb), encoding="utf-8")
     found = L.given_away(L.read(folder))
-    assert len(found) == 1 and "'v0 > 2p' in the output lesson.ipynb stored" in found[0], found
+    assert len(found) == 1 and "'v0 > 2p' in the output 01-tiny.ipynb stored" in found[0], found
 
 
 def test_a_listed_result_in_a_teacher_cell_is_kept(tmp_path):
