@@ -12,6 +12,7 @@ import pytest
 from encoder_checks import assert_refuses_masked_out, play
 
 from bluffkit.auctions import actions as X
+from bluffkit.auctions.rules import ANIMALS
 from bluffkit.core.errors import RulesError
 from bluffkit.core.game import make_game
 from bluffkit.rl.encoders.bidder_up import COUNT_RAISES, NOTE_KINDS, VALUE_RAISES, BidderUpEncoder, notes_of
@@ -65,8 +66,8 @@ def test_the_formats_no_first_game_lays_out():
 
 
 def test_sizes_and_names():
-    for board in ("animal-market", "fairground"):
-        game = make_game("bidder-up", board=board)
+    for board, variants in (("animal-market", []), ("fairground", []), ("fairground", ["babies"])):
+        game = make_game("bidder-up", board=board, variants=variants)
         for players in (2, 3, 4):
             enc = BidderUpEncoder(game, players)
             names = [enc.action_name(i) for i in range(enc.n_actions)]
@@ -460,3 +461,41 @@ def test_a_male_put_up_in_a_horse_trade_is_in_every_vector():
     for seat in range(3):
         trade = _part(enc, enc.observation(game.observe(s, seat)), "open horse-trade")
         assert trade[-2:] == [0.0, 1.0], f"seat {seat}: the males put up, {trade[-2:]}"
+
+
+def test_the_challenger_chooses_the_specimens_of_a_horse_trade_by_index():
+    """[K] Fairground with Baby Animals: "the challenger may decide which two specimens
+    (male/female) are horse-traded against each other". Seat 0 holds a sheep and a goat
+    and the male goat, seat 1 a sheep and the male sheep, seat 2 a goat: every choice the
+    two pastures allow (its own specimen, then the other's) has an index the mask allows,
+    which plays that choice, and none other has. (The encoding offered only the engine's
+    default, females, so an agent could never go for the other's male nor put up its own.)"""
+    game = make_game("bidder-up", board="fairground", variants=["babies"])
+    enc = BidderUpEncoder(game, 3)
+    s = game.state_from_position(3, current=0, roll=2, tickets=[["horse-trade"], [], []],
+                                 pastures=[["sheep", "goat", "goat-m"], ["sheep", "sheep-m"], ["goat"]])
+    s = game.step(s, 0, "ticket horse-trade")
+    legal = game.legal(s, 0)
+    mask = enc.mask(legal)
+    ten = notes_of(("value", 10, False), legal.hand, D)
+    chosen = {}
+    for i in np.flatnonzero(mask):
+        action = enc.action(int(i), legal)
+        if action.notes == ten:
+            chosen[(action.target, ANIMALS[action.animal], action.sexes)] = enc.action_name(int(i))
+    assert sorted(chosen) == [(1, "sheep", "ff"), (1, "sheep", "fm"), (2, "goat", "ff"), (2, "goat", "mf")], chosen
+    assert chosen[(1, "sheep", "fm")] == "trade +1 sheep:f:m offer 10"
+    index = next(int(i) for i in np.flatnonzero(mask) if enc.action_name(int(i)) == "trade +1 sheep:f:m offer 10")
+    after = game.step(s, 0, enc.action(index, legal))
+    sheep = ANIMALS.index("sheep")
+    assert after.trade[2] == (sheep, sheep + 10), "its female for their male"
+
+
+def test_without_baby_animals_on_the_fairground_a_trade_names_no_specimens():
+    """The Animal Market and the Fairground without Baby Animals tell no specimens apart:
+    their trades carry none, and their sizes do not grow."""
+    for board, variants in (("fairground", []), ("animal-market", ["babies"])):
+        enc = BidderUpEncoder(make_game("bidder-up", board=board, variants=variants), 3)
+        assert enc.blocks["trade"][1] == 2 * 10 * len(NOTE_KINDS)
+        start, size = enc.blocks["trade"]
+        assert not any(":" in enc.action_name(i) for i in range(start, start + size))

@@ -13,8 +13,9 @@ Actions, in this order (``n`` seats, ``S`` spaces on the board):
   lowest-valued notes (0-notes first, unless ``zero_pays_count`` is off).
 - ``trade +T ANIMAL NOTES`` [E]: challenge the seat T places on for that type with a
   face-down offer, one of the :data:`NOTE_KINDS` below; ``agree``, ``counter NOTES``.
-  The Fairground Baby Animals' choice of specimens is not offered (females where there
-  are any, the engine's default).
+  On the Fairground with Baby Animals, where the male is told apart, the challenger
+  also chooses the two specimens [K], its own then the other's (``trade +T
+  ANIMAL:S:S NOTES``, one of :data:`SPECIMENS`), so that block is four times as long.
 - ``market none``, ``market ANIMAL±K`` [G] for K in 1..3 each way: one type per move
   (the rules allow up to three), paid with the lowest notes.
 - ``raffle K`` [H] for K = 0 .. ``raffle_max``, paid with the lowest notes; ``keep
@@ -41,8 +42,7 @@ Special Horse-Trade and the count auctions). Every encoded move is tested with t
 seat's ``Legal.explain`` before the mask allows it.
 
 Coarser than the rules: bids and calls on the grids above, one market type or marker per
-move, notes chosen by those kinds, costs paid with the lowest notes, no choice of
-specimens in a trade, action tickets revealed after the roll or at the end of the turn
+move, notes chosen by those kinds, costs paid with the lowest notes, action tickets revealed after the roll or at the end of the turn
 (the rules allow any moment; the game has no reveal between the move and the space's
 action either).
 
@@ -99,6 +99,9 @@ REFUSALS = (X.SELL, X.BUY, X.Refusal((0,)), X.Refusal((1,)), X.Refusal((0, 1)))
 PICKS = tuple(c for k in (1, 2) for c in combinations(range(1, 5), k))
 PAY_CHOICES = 4
 _MARKET_STEPS = (-3, -2, -1, 1, 2, 3)
+#: Fairground Baby Animals [K]: the two specimens a horse-trade puts up, the challenger's
+#: then the target's (``f`` female, ``m`` male), as ``trade 1 sheep:f:m`` writes them.
+SPECIMENS = ("ff", "fm", "mf", "mm")
 
 
 def notes_of(kind: tuple, hand: tuple[int, ...], denoms: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -152,9 +155,12 @@ class BidderUpEncoder(Encoder):
         self.pens = len(self.board_layout.pens)
         self.loans = tuple(v for v, _, _ in rules.loans)
         n, nk = players, len(NOTE_KINDS)
+        #: the specimens a horse-trade names, the challenger's then the target's [K]: each
+        #: choice on the Fairground with Baby Animals (males told apart), else none
+        self.specimens = SPECIMENS if rules.sexes else ("",)
         blocks = (
             ("move", len(self.spaces)),
-            ("trade", (n - 1) * _T * nk),
+            ("trade", (n - 1) * _T * len(self.specimens) * nk),
             ("agree", 1),
             ("counter", nk),
             ("market", 1 + _T * len(_MARKET_STEPS)),
@@ -256,10 +262,12 @@ class BidderUpEncoder(Encoder):
         elif ph == S.TRADE:
             offers = [(k, notes_of(kind, hand, d)) for k, kind in enumerate(NOTE_KINDS)]
             for target, animal in key[0]:
-                base = self._at("trade", (((target - seat) % n - 1) * _T + animal) * len(NOTE_KINDS))
-                for k, notes in offers:
-                    if notes is not None:
-                        out[base + k] = A.Trade(target, animal, notes, d)
+                for j, sexes in enumerate(self.specimens):
+                    pair = (((target - seat) % n - 1) * _T + animal) * len(self.specimens) + j
+                    base = self._at("trade", pair * len(NOTE_KINDS))
+                    for k, notes in offers:
+                        if notes is not None:
+                            out[base + k] = A.Trade(target, animal, notes, d, sexes)
         elif ph == S.RESPOND:
             out[self._at("agree")] = A.AGREE
             for k, kind in enumerate(NOTE_KINDS):
@@ -350,8 +358,10 @@ class BidderUpEncoder(Encoder):
             return f"move {self.spaces[k]}"
         if name == "trade":
             pair, j = divmod(k, len(NOTE_KINDS))
+            pair, sexes = divmod(pair, len(self.specimens))
             offset, animal = divmod(pair, _T)
-            return f"trade +{offset + 1} {ANIMALS[animal]} offer {kind(j)}"
+            pick = "".join(f":{x}" for x in self.specimens[sexes])
+            return f"trade +{offset + 1} {ANIMALS[animal]}{pick} offer {kind(j)}"
         if name in ("counter", "lay"):
             return f"{name} {kind(k)}"
         if name == "market":
