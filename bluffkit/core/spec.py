@@ -76,7 +76,11 @@ class GameSpec:
       ``{name: (frame, chart, counted)}`` (``counted``: the frame's rows are events a
       summary may count; ``None``: the game has no charts);
       ``encoder``: the class of the game's fixed encoding for learning agents
-      (:class:`bluffkit.rl.encoding.Encoder`; ``None``: not encoded).
+      (:class:`bluffkit.rl.encoding.Encoder`; ``None``: not encoded); ``max_moves``: the
+      moves by seats after which a learning environment (``bluffkit.rl.env``) cuts a game
+      short unless told otherwise, as Gymnasium's TimeLimit does, for a game that need not
+      end (bidders who always raise) or that random play makes very long (``None``: the
+      game always ends soon by itself).
     - ``public_move(before, seat, action)``: what every seat sees of a move beyond its
       observation after it, as any value that compares (e.g. a payment whose notes all see:
       its notes; an offer laid face down: its number of cards). The narration, which every
@@ -136,6 +140,7 @@ class GameSpec:
     narration_html: str | None = None
     charts: str | None = None
     encoder: str | None = None
+    max_moves: int | None = None
     public_move: str | None = None
     fact_words: str | None = None
     phase_words: str | None = None
@@ -170,6 +175,8 @@ class GameSpec:
                      "encoder"):
             ref = getattr(self, what)
             need(ref is None or (isinstance(ref, str) and ref.strip()), f"{what} must be a 'module:attribute' string")
+        need(self.max_moves is None or (type(self.max_moves) is int and self.max_moves >= 1),
+             f"max_moves must be None or a whole number >= 1, got {self.max_moves!r}")
         for c in self.configs:
             need(isinstance(c, tuple) and len(c) == 4 and isinstance(c[0], str) and c[1] in self.names,
                  f"a configuration is (name, one of {self.names}, variants, options), got {c!r}")

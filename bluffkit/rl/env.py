@@ -31,12 +31,16 @@ Rewards come at the end only (``reward=``):
   what it returned; then, or if it raises, the move that ended the game is taken back.
 
 A game cut short by ``max_moves`` (decisions by the seats) is truncated with no reward.
+By default (``max_moves="game"``) the limit is the game's own (its spec's ``max_moves``;
+none for a game that always ends soon), as Gymnasium's TimeLimit cuts an episode, and a
+game it cuts says so in a warning; ``max_moves=None`` is no limit.
 """
 
 from __future__ import annotations
 
 import inspect
 import math
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -46,21 +50,23 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from bluffkit.core.errors import BluffkitError, RulesError, check_whole, plain_problem, quote
 from bluffkit.core.seeding import check_seed
-from bluffkit.core.spec import default_players
+from bluffkit.core.spec import default_players, spec_of
 from bluffkit.rl.encoding import Encoder, encoder_for
 
 __all__ = ["BluffkitEnv", "NoGameYet", "env"]
 
 Reward = str | Callable[[Any, Any], Sequence[float]]
+#: ``max_moves``'s default: the game's own limit (its spec's ``max_moves``)
+GAME_LIMIT = "game"
 
 
-def env(game: Any, players: int | None = None, *, reward: Reward = "win", max_moves: int | None = None,
+def env(game: Any, players: int | None = None, *, reward: Reward = "win", max_moves: int | str | None = GAME_LIMIT,
         render_mode: str | None = None, **options) -> "BluffkitEnv":
     """The AEC environment of ``game``: a game name (built with ``options``:
     ``variants=[...]`` and rule options, as :func:`bluffkit.core.game.make_game`) or a
     game object. ``players``: the seat count, a whole number (a numpy one too; default:
-    the fewest the game and its options allow, at least 3 where they may); ``max_moves``
-    ``None`` or a whole number >= 1."""
+    the fewest the game and its options allow, at least 3 where they may); ``max_moves``:
+    ``"game"`` (the game's own limit), ``None`` (no limit) or a whole number >= 1."""
     if isinstance(game, str):
         from bluffkit.core.game import make_game
         game = make_game(game, **options)
@@ -98,6 +104,15 @@ def _seat_rewards(given: Any, n: int) -> list[float]:
     return out
 
 
+def _game_limit(game: Any) -> int | None:
+    """The moves by seats after which ``game`` is cut short by default: its spec's
+    ``max_moves`` (``None`` for a game without a spec: a game object made elsewhere)."""
+    try:
+        return spec_of(game).max_moves
+    except RulesError:
+        return None
+
+
 class NoGameYet(BluffkitError, AttributeError):
     """``agent_selection`` read before the first :meth:`BluffkitEnv.reset`: there is no agent to
     act yet. An ``AttributeError`` too, as PettingZoo's own environments give one then, so
@@ -110,13 +125,17 @@ class BluffkitEnv(AECEnv):
     metadata = {"name": "bluffkit", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: Any, players: int | None = None, *, reward: Reward = "win",
-                 max_moves: int | None = None, render_mode: str | None = None) -> None:
+                 max_moves: int | str | None = GAME_LIMIT, render_mode: str | None = None) -> None:
         super().__init__()
         if players is None:
             players = default_players(game)
         players = check_whole(players, "players", 1)          # (np.int64(3) too: a count read from an array)
-        if max_moves is not None:
-            max_moves = check_whole(max_moves, "max_moves (None for no limit)", 1)
+        #: the limit is the game's own (told in a warning when it cuts a game short)
+        self.game_limit = isinstance(max_moves, str) and max_moves == GAME_LIMIT
+        if self.game_limit:
+            max_moves = _game_limit(game)
+        elif max_moves is not None:
+            max_moves = check_whole(max_moves, f"max_moves ({GAME_LIMIT!r} for the game's own limit, None for none)", 1)
         if hasattr(game, "check_players"):
             game.check_players(players)
         if callable(reward):
@@ -225,6 +244,10 @@ class BluffkitEnv(AECEnv):
         if self.max_moves is not None and self.moves >= self.max_moves:
             for a in self.agents:
                 self.truncations[a] = True
+            if self.game_limit:
+                warnings.warn(f"cut short after {self.max_moves:,} moves by seats, {self.game.name}'s own limit; give "
+                              f"max_moves=None for none, or a number (every agent is truncated, with no reward)",
+                              UserWarning, stacklevel=4)
 
     def final_rewards(self) -> list[float]:
         """Each seat's reward for the game just ended (see the module's docstring)."""

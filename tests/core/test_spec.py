@@ -325,6 +325,9 @@ def _spec(name="throwaway", **kw):
     (dict(bots="  "), "bots"),                                         # a blank reference
     (dict(players=(0, 3)), "players"),                                 # no game seats nobody
     (dict(configs=(("c", "nope", (), {}),)), "configuration"),         # a configuration of another game
+    (dict(max_moves=0), "max_moves"),                                  # a limit no game can keep
+    (dict(max_moves=2.5), "max_moves"),
+    (dict(max_moves=True), "max_moves"),
 ])
 def test_a_spec_breaking_its_rules_is_refused(bad, words):
     """The docstring's rules: a name made and logged under, so no stray spaces; aliases and

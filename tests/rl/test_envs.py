@@ -412,7 +412,7 @@ def test_default_seat_counts_options_and_text_rendering():
     with pytest.raises(RulesError, match="already made"):
         make_env(make_game("bloff"), 3, max_cards=2)
     for bad in (0, True, 2.0, "5"):
-        with pytest.raises(RulesError, match=r"max_moves \(None for no limit\) must be an integer >= 1"):
+        with pytest.raises(RulesError, match=r"max_moves \('game' for the game's own limit, None for none\) must be an integer >= 1"):
             make_env("bloff", 3, max_moves=bad)
     assert make_env("bloff", 3, max_moves=np.int64(5)).max_moves == 5
     e = make_env("auction", 4, format="second-hand", render_mode="ansi")

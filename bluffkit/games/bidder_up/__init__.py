@@ -47,6 +47,7 @@ SPEC = register(GameSpec(
     text_view="bluffkit.games.bidder_up.game:BidderUp.describe",
     seat_html="bluffkit.games.bidder_up.view:seat_html",
     encoder="bluffkit.rl.encoders.bidder_up:BidderUpEncoder",
+    max_moves=10_000,  # random play for 4 runs to 30,000-50,000 moves (docs/rl.md)
     public_move="bluffkit.games.bidder_up.narrate:public_move",
     all_seeing_html="bluffkit.games.bidder_up.view:all_seeing_html",
     fact_words="bluffkit.games.bidder_up.narrate:FACT_WORDS",

@@ -30,6 +30,7 @@ SPEC = register(GameSpec(
     text_view="bluffkit.games.bloff.game:Bloff.describe",
     seat_html="bluffkit.widgets.render_bloff:seat_html",
     encoder="bluffkit.rl.encoders.bloff:BloffEncoder",
+    max_moves=30_000,  # a table that always calls need not end; random play runs to 15,000 (docs/rl.md)
     all_seeing_html="bluffkit.widgets.render_bloff:all_seeing_html",
     narration_html="bluffkit.widgets.render_bloff:narration_html",
     fact_words="bluffkit.games.bloff:FACT_WORDS",

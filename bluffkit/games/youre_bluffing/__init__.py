@@ -46,6 +46,7 @@ def _spec(name: str, title: str, configs: tuple, prefix: str) -> GameSpec:
         all_seeing_html="bluffkit.widgets.render:all_seeing_html",
         charts="bluffkit.analysis.gamedata:game_charts",
         encoder="bluffkit.rl.encoders.youre_bluffing:YoureBluffingEncoder",
+        max_moves=20_000,  # bidders who always raise never end a game; random play for 4 to 8,000 (docs/rl.md)
         public_move="bluffkit.games.youre_bluffing.narrate:public_move",
         phase_words="bluffkit.games.youre_bluffing.narrate:" + ("HT_PHASE_WORDS" if name == "horse-trading"
                                                                 else "PHASE_WORDS"),
