@@ -296,7 +296,10 @@ class BluffkitEnv(AECEnv):
         seat = self.seat(agent)
         seen = self.game.observe(self.game_state, seat)
         mask = np.zeros(self.encoder.n_actions, np.int8)
-        if (not self.game.is_over(self.game_state) and seat in self.game.to_move(self.game_state)
+        # Only the agent to act gets a mask (PettingZoo's classic games do the same): where
+        # several seats act at once, the others act after it, once agent_selection is theirs.
+        if (agent == self.agent_selection and not self.game.is_over(self.game_state)
+                and seat in self.game.to_move(self.game_state)
                 and not self.truncations.get(agent)):      # (a game cut short: no move is left)
             mask = self.encoder.mask(self.game.legal(self.game_state, seat))
         return {"observation": self.encoder.observation(seen), "action_mask": mask}

@@ -130,9 +130,15 @@ def _check_seats(e, key, when, hide_rng):
         assert np.array_equal(hidden, obs), \
             f"{key}, {when}: seat {s}'s encoded observation changes with information hidden from it " \
             f"(a leak) at indices {np.flatnonzero(hidden != obs).tolist()}"
-        if s in game.to_move(state) and seen["action_mask"].any():
-            assert np.array_equal(enc.mask(game.legal(other, s)), seen["action_mask"]), \
+        if s in game.to_move(state) and not game.is_over(state):
+            # the mask a seat gets when agent_selection is its own: the env hands one to the
+            # agent to act only, so the others' are drawn here from their legal moves
+            assert np.array_equal(enc.mask(game.legal(other, s)), enc.mask(game.legal(state, s))), \
                 f"{key}, {when}: seat {s}'s mask changes with information hidden from it (a leak)"
+        if f"player_{s}" != e.agent_selection:
+            assert not seen["action_mask"].any(), f"{key}, {when}: seat {s} is not the agent to act but has a mask"
+        elif s in game.to_move(state) and not e.truncations.get(f"player_{s}"):
+            assert np.array_equal(seen["action_mask"], enc.mask(game.legal(state, s))), f"{key}, {when}: seat {s}'s mask"
         watcher = (s + 1) % players
         if not np.array_equal(enc.observation(game.observe(other, watcher)), e.observe(f"player_{watcher}")["observation"]):
             visible += 1
@@ -452,3 +458,18 @@ def test_sealed_bidders_act_one_after_another_in_seat_order():
         acted.append(e.agent_selection)
         e.step(0)                                     # pass
     assert acted == [f"player_{(auctioneer + k) % 4}" for k in (1, 2, 3)], acted
+
+
+def test_only_the_agent_to_act_has_a_mask():
+    """Where several seats act at once (a sealed bid), every one of them got a mask, while
+    PettingZoo's classic games give one to ``agent_selection`` only, and docs/rl.md said
+    "all zeros for a seat that is not to move": a learner storing each agent's mask would
+    find two seats allowed to move at once. The next seat gets its mask when its turn comes."""
+    e = make_env("auction", 3, format="secret-value")
+    e.reset(seed=1)
+    acting, waiting = (f"player_{s}" for s in e.game.to_move(e.game_state))
+    assert e.agent_selection == acting
+    assert e.observe(acting)["action_mask"].any() and not e.observe(waiting)["action_mask"].any()
+    e.step(int(np.flatnonzero(e.observe(acting)["action_mask"])[0]))
+    assert e.agent_selection == waiting and e.observe(waiting)["action_mask"].any()
+    assert not e.observe(acting)["action_mask"].any()
