@@ -59,8 +59,25 @@ fi
 if [ "${#copied[@]}" -gt 0 ]; then
   "$jupyter" trust "${copied[@]}" > /dev/null
 fi
+# Files in the copy that the project does not have: a teacher's own notebook, or a copy of a
+# project file since moved or removed (a pull that renamed a lesson's notebook leaves the old
+# name here beside the new one). Kept, never deleted; listed so an old copy is not taken for
+# the project's.
+others=()
+for folder in notebooks lessons docs; do
+  [ -d "$dir/$folder" ] || continue
+  while IFS= read -r -d '' copy; do
+    rel="${copy#"$dir"/}"
+    [ -e "$root/$rel" ] || others+=("$rel")
+  done < <(find "$dir/$folder" -type f -not -path '*/.ipynb_checkpoints/*' -not -path '*/__pycache__/*' -print0 | sort -z)
+done
 if [ "${#differ[@]}" -gt 0 ]; then
   echo "Kept your copies in ${dir#"$root"/}/ of these files, which differ from the project's"
   echo "(make lab LAB_RESET=1 replaces every copy with the project's version):"
   printf '  %s\n' "${differ[@]}"
+fi
+if [ "${#others[@]}" -gt 0 ]; then
+  echo "Kept these files in ${dir#"$root"/}/, which the project does not have (your own, or a project"
+  echo "file since moved or removed: the project's file may now be under another name):"
+  printf '  %s\n' "${others[@]}"
 fi

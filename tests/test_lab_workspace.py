@@ -56,6 +56,16 @@ def test_the_copy_holds_notebooks_and_docs_and_keeps_edits_until_reset(tmp_path)
     assert (work / "notebooks" / "index.ipynb").read_bytes() == (ROOT / "notebooks" / "index.ipynb").read_bytes()
     assert '"collapsed": false' in layout.read_text(), "the layout the user left JupyterLab in is kept"
 
+    # A copy of a file the project no longer has (a lesson's notebook renamed by a pull, a
+    # teacher's own notebook) is kept and named, so the old copy is not taken for the project's.
+    old = work / "notebooks" / "lesson.ipynb"
+    old.write_text("an old name")
+    said = _lay_out(work)
+    assert old.read_text() == "an old name"
+    assert "notebooks/lesson.ipynb" in said and "does not have" in said, said
+    assert "notebooks/index.ipynb" not in said.split("does not have")[1], said
+    old.unlink()
+
     # ... until asked for the project's versions again.
     assert _lay_out(work, reset=True) == ""
     assert edited.read_bytes() == (ROOT / "notebooks" / "table.ipynb").read_bytes()
