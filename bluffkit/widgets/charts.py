@@ -26,6 +26,7 @@ from bluffkit.core.errors import RulesError, quote
 from bluffkit.core.game import make_game
 from bluffkit.core.spec import siblings, spec_of, specs
 from bluffkit.widgets.closing import ClosesWhole
+from bluffkit.widgets.render import STYLE
 
 if TYPE_CHECKING:
     import altair as alt
@@ -102,9 +103,16 @@ class ScoringExplorer(ClosesWhole, W.VBox):
         self.game_choice.observe(lambda ch: self._rules(ch["new"]), names="value")
         self.held.observe(lambda ch: self.draw(), names="value")
         self._rules(game, held)
-        super().__init__([W.HBox([self.game_choice]), self.scores,
+        # the game panels' switch, with their look: large type (``bk-projector``), and while
+        # the explorer is projected the notebook shows it alone (the notes around it hidden)
+        self.projector = W.ToggleButton(description="Projector", icon="desktop",
+                                        tooltip="large type for a projector; the notebook shows the explorer alone")
+        self.projector.observe(lambda ch: (self.add_class if ch["new"] else self.remove_class)("bk-projector"),
+                               names="value")
+        super().__init__([W.HTML(STYLE), W.HBox([self.game_choice, self.projector]), self.scores,
                           W.HTML("<b>Which family to complete next?</b> Choose the families you hold (Ctrl-click, or ⌘-click on a Mac, to choose more than one)."),
                           W.HBox([self.held, self.summary]), self.marginal])
+        self.add_class("bk-panel")
 
     def __repr__(self) -> str:
         return f"ScoringExplorer({self.game_choice.value!r}, holding {list(self.held.value)})"

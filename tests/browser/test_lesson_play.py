@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from bluffkit import lessons as L
 
-from .conftest import WAIT_MS, LabServer, serve_cells
+from .conftest import WAIT_MS, LabServer, cut_buttons, serve_cells
 from .test_lab import BUTTONS, cell_of, idle, open_and_run_all, save_screenshot, soon
 
 pytestmark = pytest.mark.browser
@@ -138,3 +138,42 @@ def shown_texts(page: Page) -> list[str]:
             const hit = document.elementFromPoint(r.left + 4, y);
             return !!hit && e.contains(hit);
         })).map(md => md.innerText.slice(0, 60))""")
+
+
+#: The type of the explorer's words: its labels, its list and its summary, in px.
+TYPE_JS = """e => [...e.querySelectorAll('.widget-label, select, .widget-html-content .bk-box')]
+    .filter(x => x.offsetParent !== null && x.textContent.trim())
+    .map(x => [x.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(x).fontSize)])"""
+
+
+def test_lesson_01s_scoring_explorer_has_the_projector_switch(page: Page, lab_server: LabServer):
+    """Lesson 01 projects the scoring explorer, which had no Projector switch: its list of
+    families and its summary in 13 px type, the teacher's notes around it on the screen.
+    The game panels' switch: large type (20 px or more), the notebook showing the panel
+    alone, no button cut; off again, the notes are back."""
+    name = serve_cells(lab_server, L.ROOT / "01-animal-worth" / "lesson.ipynb", "lesson-01-animal-worth.ipynb",
+                       "ScoringExplorer(")
+    page.set_viewport_size(PROJECTOR)
+    open_and_run_all(page, lab_server, name)
+    panel = page.locator(".bk-panel").filter(has=page.locator("select[multiple]"))
+    expect(panel).to_have_count(1)
+    cell = cell_of(page, panel)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.evaluate(f"{SCROLLER}.scrollTop -= 300")
+    page.wait_for_timeout(300)
+    assert shown_texts(page), "the lesson's note above the explorer is on screen before Projector"
+    projector = cell.locator(BUTTONS).filter(has_text=exact("Projector"))
+    projector.click()
+    expect(panel).to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    assert shown_texts(page) == [], "a cell beside the explorer shows on the projected screen"
+    small = [(words, px) for words, px in panel.evaluate(TYPE_JS) if px < 20]
+    assert not small, f"words under 20 px on the projector: {small}"
+    assert cut_buttons(panel) == [], "buttons whose label does not fit"
+    save_screenshot(page, panel, "lesson-01-explorer-projector")
+    projector.click()
+    expect(panel).not_to_have_class(re.compile(r"\bbk-projector\b"), timeout=WAIT_MS)
+    panel.evaluate("e => e.scrollIntoView({block: 'start'})")      # (smaller type: a shorter panel)
+    page.evaluate(f"{SCROLLER}.scrollTop -= 300")
+    page.wait_for_timeout(300)
+    assert shown_texts(page), "the notes around the explorer are back after Projector off"

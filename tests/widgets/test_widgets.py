@@ -504,6 +504,30 @@ def test_the_scoring_explorer_says_how_to_hold_several_families():
     assert "Ctrl-click" in words, words
 
 
+def test_the_scoring_explorer_has_the_panels_projector_switch():
+    """Lesson 01 projects the scoring explorer, which had no Projector switch: its list and
+    its summary stayed in the notebook's 13 px type, the notes around it on screen. It has
+    the game panels' switch, beside Rules: their large type (the panel's ``bk-projector``
+    class, with their style sheet) and the notebook showing the panel alone."""
+    import ipywidgets as W
+
+    from bluffkit.widgets import ScoringExplorer
+    e = ScoringExplorer("youre-bluffing", held=("pig", "dog"))
+    assert isinstance(e.projector, W.ToggleButton)
+    assert (e.projector.description, e.projector.icon, e.projector.value) == ("Projector", "desktop", False)
+    top = [w for w in e.children if isinstance(w, W.HBox) and e.game_choice in w.children]
+    assert top and e.projector in top[0].children, "the switch is in the top row, beside Rules"
+    assert "bk-panel" in e._dom_classes and "bk-projector" not in e._dom_classes
+    sheets = " ".join(w.value for w in e.children if isinstance(w, W.HTML) and "<style>" in w.value)
+    assert ".bk-panel.bk-projector {" in sheets, "the panels' projector style sheet comes with the explorer"
+    e.projector.value = True
+    assert "bk-projector" in e._dom_classes
+    e.held.value = ("pig",)                          # the explorer works the same on the projector
+    assert "adds the most" in e.summary.value and "bk-projector" in e._dom_classes
+    e.projector.value = False
+    assert "bk-projector" not in e._dom_classes
+
+
 def test_the_scoring_explorer_takes_families_by_label_or_animal_and_refuses_others_in_words():
     """The notebook's held=("pig", "dog") with Horse Trading (cards labelled A, 2 ... 10)
     raised traitlets' "Invalid selection: value not found"; a game without families an
