@@ -53,12 +53,14 @@ class BloffTable(SeatPanel):
         self.lay.on_click(live(lambda _: self.try_move("play " + cards_text(self.chosen_cards())
                                                   if self.chosen_cards() else "play none")))
         self.play_box = W.VBox([self.hand, self.lay])
-        self.call = W.Button(description="Bløff!", layout=W.Layout(width="auto"))
+        # never narrower than its word (a column of 256 px, the file browser open at 150 % zoom,
+        # shrank it to "Bl…" on a projector), "Let it go" wrapping to its own line if need be
+        self.call = W.Button(description="Bløff!", layout=W.Layout(width="auto", flex="none"))
         self.call.add_class("bk-stop")
         self.call.on_click(live(lambda _: self.try_move("call")))
         self.let_go = W.Button(description="Let it go", layout=W.Layout(width="auto"))
         self.let_go.on_click(live(lambda _: self.try_move("pass")))
-        self.call_box = W.HBox([self.call, self.let_go])
+        self.call_box = W.HBox([self.call, self.let_go], layout=W.Layout(flex_flow="row wrap"))
         # on a projector, the seat's hand when it is not to lay cards (at a call): beside the
         # table, under the buttons, as the cards to click are while it lays (see draw_held)
         self.held = W.HTML(layout=W.Layout(display=_HIDE))
