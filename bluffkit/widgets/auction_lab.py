@@ -93,7 +93,9 @@ MAX_AUCTIONS = 200_000
 #: lines high: with the file browser folded "Lay N notes" sat at the screen's foot and What
 #: happened below it. With the file browser open (Secret Count) and paying in the Dutch Auction
 #: (lesson 05, step 5), What happened's newest line was still below the screen: the auction's
-#: buttons now stand in the top row beside the switch (:meth:`AuctionLab._project`), the prompt
+#: buttons now stand in the top row beside the switch (:meth:`AuctionLab._project`; the row
+#: wraps rather than shrink a button: at 150 % zoom, the file browser open, they read "N…" and
+#: "New au"), the prompt
 #: leaves out its examples as typed (:func:`without_examples`), and while the lab's player pays
 #: the table's lines of the lots sold and of what the player owes (bk-settling,
 #: under bk-paying) are left out: What happened's newest line says the sale, and Pay what is
@@ -137,6 +139,8 @@ LAB_STYLE = """<style>
 .bk-lab.bk-projector .bk-notes-lay > .widget-hbox:nth-child(2) {order: -1; width: 100%}
 .bk-lab.bk-projector .bk-notes-lay > .widget-html:first-child {order: 1; margin-left: 12px}
 .bk-lab.bk-projector .bk-head > .widget-hbox {margin-left: 12px}
+.bk-lab .bk-head, .bk-lab .bk-head > .widget-hbox {flex-wrap: wrap}
+.bk-lab .bk-head button {flex: none}
 .bk-lab.bk-projector .bk-paying .bk-settling {display: none}
 .bk-lab.bk-projector .bk-notes-pay {flex-flow: row wrap !important; align-items: center}
 .bk-lab.bk-projector .bk-notes-pay > .widget-hbox {display: contents}

@@ -1,7 +1,8 @@
 """Panels at 150 % browser zoom on a 1280 x 720 screen, JupyterLab's file browser open: a
 page of 853 x 480 CSS pixels, drawn at a device scale factor of 1.5 (as Chromium zooms a
 page: the layout of a smaller window, each pixel drawn larger). There Bløff's "Bløff!"
-read "Bl…" on the projector: the buttons keep their words whole, a row that cannot hold
+read "Bl…" on the projector and the auction lab's top row on the projector cut its four
+buttons ("N…", "New au"): the buttons keep their words whole, a row that cannot hold
 them wraps. Screenshots: ``.tmp/screenshots/zoomed-<panel>.png``.
 """
 
@@ -18,7 +19,8 @@ from .test_lab import BUTTONS, open_and_run_all, soon
 
 pytestmark = pytest.mark.browser
 
-#: Bløff at Anne's first call ("Bløff!" and "Let it go" offered), on the projector.
+#: Bløff at Anne's first call ("Bløff!" and "Let it go" offered), then the auction lab, both
+#: on the projector.
 CELLS = {
     "bloff": 'import numpy as np\n'
              'from bluffkit.widgets import BloffTable\n'
@@ -31,6 +33,10 @@ CELLS = {
              't.refresh()\n'
              't.projector.value = True\n'
              't',
+    "lab": 'from bluffkit.widgets import AuctionLab\n'
+           'lab = AuctionLab(fmt="second-hand", bidders=3, seed=1)\n'
+           'lab.projector.value = True\n'
+           'lab',
 }
 
 
@@ -53,7 +59,8 @@ def test_at_150_percent_zoom_the_projectors_buttons_keep_their_words(page: Page,
         show_file_browser(zoomed, True)
         assert zoomed.evaluate("[innerWidth, innerHeight, devicePixelRatio]") == [853, 480, 1.5]
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        for key, panel, button in (("bloff", zoomed.locator(".bk-panel").first, "Bl\u00f8ff!"),):
+        for key, panel, button in (("bloff", zoomed.locator(".bk-panel").first, "Bl\u00f8ff!"),
+                                   ("lab", zoomed.locator(".bk-lab").first, "Run to the end")):
             soon(lambda t, panel=panel: expect(panel).to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
             shown = panel.locator(BUTTONS).filter(has_text=re.compile(rf"^\s*{re.escape(button)}\s*$"))
             soon(lambda t, shown=shown: expect(shown).to_be_visible(timeout=t))
