@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from html import escape
+from html import escape, unescape
 
 import ipywidgets as W
 
@@ -523,8 +523,15 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           # browser open the auction's box, the prompt and What happened's lines said them whole
           # some eight times over, and What happened's newest line ended at 714-795 px, below the
           # notebook's 690 px (1,089-1,140 px with names of 80 letters)
+          # (the name's first letters then "…", the rest off the screen, a screen reader saying it:
+          # cut by the browser alone at 8em, the name kept its 8em whatever of it was shown, a
+          # gap after the "…"; the browser's own cut stays for a name of wide letters)
           ".bk-projector .bk-bu-controls:has(.bk-notes-pay) :is(.bk-legal, .bk-log) .bk-name-cut {display: inline-block; "
           "max-width: 8em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom}"
+          ".bk-projector .bk-bu-controls:has(.bk-notes-pay) :is(.bk-legal, .bk-log) .bk-name-cut::after "
+          "{content: '\u2026'}"
+          ".bk-projector .bk-bu-controls:has(.bk-notes-pay) :is(.bk-legal, .bk-log) .bk-name-rest {position: absolute; "
+          "width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap}"
           # the horse-trade's words above its list wrap on a projector ("Challenge (whom, for which
           # anim" was cut off with the file browser open)
           ".bk-projector .bk-trade-label {white-space: normal; height: auto; line-height: 1.3}"
@@ -583,23 +590,35 @@ _STYLE = ("<style>.bk-projector .bk-legal .bk-auction {font-size: 16px; line-hei
           "{max-height: calc(100vh - 200px); width: auto; max-width: 100%}</style>")
 
 
-#: A name longer than this many letters is cut on a projector's payment screen (:func:`_cut_names`)
-_CUT_NAME = 12
+#: A name longer than this many letters is cut on a projector's payment screen (:func:`_cut_names`),
+#: to its first :data:`_CUT_SHOWN` letters
+_CUT_NAME, _CUT_SHOWN = 12, 10
 
 
 def _cut_names(html: str, names: Iterable[str]) -> str:
     """``html`` (the prompt, What happened) with each name of more than :data:`_CUT_NAME`
     letters in a ``bk-name-cut`` span whose tooltip is the whole name, in the words only (not
     in a tag's attributes): on a projector, while the seat pays for a lot won [D], the span
-    shows the name's beginning and "…" (:data:`_STYLE`); its words are the whole name."""
+    shows the name's first :data:`_CUT_SHOWN` letters and "…", the rest of the name in a
+    ``bk-name-rest`` span within it, off the screen (:data:`_STYLE`); its words are the whole
+    name."""
     long = sorted({escape(n) for n in names if len(n) > _CUT_NAME}, key=len, reverse=True)
     if not long:
         return html
     name = re.compile("|".join(map(re.escape, long)))
     parts = re.split(r"(<[^>]*>)", html)
     for i in range(0, len(parts), 2):
-        parts[i] = name.sub(lambda m: f"<span class='bk-name-cut' title='{m.group(0)}'>{m.group(0)}</span>", parts[i])
+        parts[i] = name.sub(_cut_span, parts[i])
     return "".join(parts)
+
+
+def _cut_span(m: re.Match) -> str:
+    """The ``bk-name-cut`` span of the name ``m`` matched (in HTML): its first letters shown
+    (a space at their end left out), the rest in a ``bk-name-rest`` span."""
+    whole = unescape(m.group(0))
+    shown = whole[:_CUT_SHOWN].rstrip()
+    return (f"<span class='bk-name-cut' title='{m.group(0)}'>{escape(shown)}"
+            f"<span class='bk-name-rest'>{escape(whole[len(shown):])}</span></span>")
 
 
 class BidderUpTable(SeatPanel):

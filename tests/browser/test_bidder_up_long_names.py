@@ -95,13 +95,19 @@ ALL_LONG = [LONG, "Danielwolkensteinhabsburgerinx", "André Jean Baptiste Delafo
 CUT_NAMES_JS = """e => [...e.querySelectorAll('.bk-bu-controls :is(.bk-legal, .bk-log) .bk-name-cut')]
   .map(x => [x.title, x.textContent, x.getBoundingClientRect().width, parseFloat(getComputedStyle(x).fontSize)])"""
 
+#: The cut names whose box holds more than it shows: cut by the browser at 8em, the box kept
+#: its 8em whatever of the name was left, a gap after the "…"
+GAP_JS = """e => [...e.querySelectorAll('.bk-bu-controls :is(.bk-legal, .bk-log) .bk-name-cut')]
+  .filter(x => x.scrollWidth > x.clientWidth + 1).map(x => [x.title, x.scrollWidth, x.clientWidth])"""
+
 
 def test_paying_with_four_names_of_30_letters_on_the_projector(page: Page, lab_server: LabServer):
     """Annette pays Daniel for the lot she won [D] with 16 notes, all four names 30 letters
     long: the auction's box, the prompt and What happened said each name whole some eight
     times, and What happened's newest line ended at 750 px with the file browser open, below
     the notebook's 690 px. On the projector each
-    name there is cut to 8em, "…" where it is cut, the whole name in its tooltip; the notes,
+    name there is cut to its first letters and "…" (8em at most), as wide as what it shows (cut
+    by the browser at 8em, it kept its 8em, a gap after the "…"), the whole name in its tooltip; the notes,
     Pay, "Choose for me", the prompt and the whole newest line are on the screen in both
     file-browser states, and the board keeps its width (509 px with the file browser open)."""
     code = WANTED.replace("FORMAT", repr("classic")).replace("TURN", "0").replace("AFTER", "").replace("FIRST", "0") \
@@ -123,3 +129,4 @@ def test_paying_with_four_names_of_30_letters_on_the_projector(page: Page, lab_s
     cut = panel.evaluate(CUT_NAMES_JS)
     assert set(ALL_LONG[:2]) <= {t for t, _, _, _ in cut} <= set(ALL_LONG), cut
     assert all(t == words and w <= 8 * size + 1 for t, words, w, size in cut), cut
+    assert panel.evaluate(GAP_JS) == [], "a cut name is wider than what it shows (a gap after its \u2026)"

@@ -67,13 +67,21 @@ def test_the_pay_row_is_the_notes_then_pay_and_choose_for_me():
 def test_a_long_name_is_cut_in_the_words_only_its_whole_in_the_tooltip():
     """:func:`_cut_names` puts each name of more than 12 letters of the words (not of a tag's
     attributes) in a ``bk-name-cut`` span, the whole name its tooltip; the longest name first
-    (one name inside another's is not cut twice), a short name as it was, the words the same."""
+    (one name inside another's is not cut twice), a short name as it was, the words the same.
+    The span shows the name's first 10 letters (a space at their end left out), the rest in a
+    ``bk-name-rest`` span within it, which the projector's style takes off the screen (a
+    screen reader still says it) and replaces by "…": cut by the browser at 8em, the name
+    kept its 8em whatever was left of it, a gap after the "…"."""
     long, longer = "Annette Marie Wolkenstein", "Annette Marie Wolkenstein-Haas"
     html = (f"<div title='{long}'><b>{longer}</b> owes {long} 60. Daniel's turn; "
             f"O&#x27;Brien-Wolkensteinhaas pays.</div>")
     cut = _cut_names(html, [longer, "Daniel", long, "O'Brien-Wolkensteinhaas"])
-    spans = re.findall(r"<span class='bk-name-cut' title='([^']*)'>([^<]*)</span>", cut)
-    assert spans == [(longer, longer), (long, long), ("O&#x27;Brien-Wolkensteinhaas",) * 2], cut
+    spans = re.findall(r"<span class='bk-name-cut' title='([^']*)'>([^<]*)"
+                       r"<span class='bk-name-rest'>([^<]*)</span></span>", cut)
+    assert spans == [(longer, "Annette Ma", "rie Wolkenstein-Haas"), (long, "Annette Ma", "rie Wolkenstein"),
+                     ("O&#x27;Brien-Wolkensteinhaas", "O&#x27;Brien-Wo", "lkensteinhaas")], cut
+    spaced = _cut_names("Ana Maria Schmidt pays.", ["Ana Maria Schmidt"])
+    assert "title='Ana Maria Schmidt'>Ana Maria<span class='bk-name-rest'> Schmidt</span>" in spaced, spaced
     assert cut.startswith(f"<div title='{long}'>"), "a name is cut inside a tag"
     assert re.sub(r"<[^>]*>", "", cut) == re.sub(r"<[^>]*>", "", html), "the words changed"
     assert _cut_names(html, ["Daniel", "Frank"]) == html
@@ -88,6 +96,9 @@ def test_a_long_name_is_cut_while_paying_on_a_projector_only():
     assert cut and all("bk-projector" in sel and "bk-notes-pay" in sel for sel, _ in cut), cut
     decl = " ".join(d for _, d in cut)
     assert "text-overflow: ellipsis" in decl and "max-width: 8em" in decl and "nowrap" in decl, decl
+    assert any(sel.endswith(".bk-name-cut::after") and "content: '\u2026'" in d for sel, d in cut), cut
+    rest = [d for sel, d in _rules(_STYLE) if sel.endswith(".bk-name-rest") and "bk-notes-pay" in sel]
+    assert rest and "position: absolute" in rest[0] and "clip: rect(0 0 0 0)" in rest[0], cut
 
 
 LONG_NAMES = ["Annette Marie Wolkenstein-Haas", "Danielwolkensteinhabsburgerinx", "André Jean Baptiste Delafontai",
@@ -103,7 +114,8 @@ def test_paying_with_long_names_on_a_projector_the_names_are_cut_in_the_prompt_a
     assert "bk-name-cut" not in t.legal_text.value + t.events.value
     t.projector.value = True
     for part in (t.legal_text.value, t.events.value):
-        bare = re.sub(r"<span class='bk-name-cut' title='[^']*'>[^<]*</span>", "", part)
+        bare = re.sub(r"<span class='bk-name-cut' title='[^']*'>[^<]*<span class='bk-name-rest'>[^<]*</span></span>",
+                      "", part)
         assert "bk-name-cut" in part and not any(n in bare for n in LONG_NAMES), part
     pay = next(b for b in t.auction_moves.children[0].children[2].children if b.description.startswith("Pay "))
     assert any(n in pay.description for n in LONG_NAMES), pay.description
