@@ -235,6 +235,9 @@ _LIVE = ".bk-projector:not(.jupyter-widgets-disconnected)"
 #: seat's own move) is drawn in cards a little smaller than the table's, smaller still for a
 #: big hand (``bk-held-many``), its title leading their first row. A seat's receipts above its
 #: prompt (``bk-receipt``: :func:`~bluffkit.widgets.seat_panel.receipt_html`) are in 16 px type.
+#: A panel's rows of Undo, Log file and Save log, and of the Move box and Play move
+#: (``bk-side``), wrap rather than shrink a button (at 150 % zoom with the file browser open
+#: "Save log" was cut short).
 #: While a panel in a notebook is on the projector, the notebook shows the panel alone: the
 #: cell's code, its other outputs and the cells around it (a teacher's note, values printed) are
 #: made invisible where they stand (``visibility``, not ``display``: nothing moves, so the
@@ -264,6 +267,8 @@ CSS = f"""<style>
 .bk-projector .bk-receipt {{font-size: 16px; line-height: 1.35}}
 .bk-projector .widget-html-content {{line-height: 1.35}}
 .bk-projector .bk-side {{display: none !important}}
+.bk-panel .bk-side {{flex-wrap: wrap}}
+.bk-panel .bk-side > .jupyter-button {{flex-shrink: 0}}
 .bk-projector .bk-answers .bk-sheet {{padding: 2px 8px; margin: 2px; line-height: 1.25}}
 .bk-projector .bk-log-lines {{max-height: {PROJECTOR_LOG_LINES * 1.35}em; overflow-y: auto}}
 .bk-projector .bk-lay {{margin-bottom: 4px}}

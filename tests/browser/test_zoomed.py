@@ -1,9 +1,9 @@
 """Panels at 150 % browser zoom on a 1280 x 720 screen, JupyterLab's file browser open: a
 page of 853 x 480 CSS pixels, drawn at a device scale factor of 1.5 (as Chromium zooms a
 page: the layout of a smaller window, each pixel drawn larger). There Bløff's "Bløff!"
-read "Bl…" on the projector and the auction lab's top row on the projector cut its four
-buttons ("N…", "New au"): the buttons keep their words whole, a row that cannot hold
-them wraps. Screenshots: ``.tmp/screenshots/zoomed-<panel>.png``.
+read "Bl…" on the projector, the auction lab's top row on the projector cut its four
+buttons ("N…", "New au"), and off the projector a game panel's foot cut "Save log" short: the
+buttons keep their words whole, a row that cannot hold them wraps. Screenshots: ``.tmp/screenshots/zoomed-<panel>.png``.
 """
 
 from __future__ import annotations
@@ -70,5 +70,15 @@ def test_at_150_percent_zoom_the_projectors_buttons_keep_their_words(page: Page,
             assert cut_buttons(panel) == [], f"{key} at 150 %: buttons whose label does not fit"
             width = panel.evaluate("e => [e.scrollWidth, e.clientWidth]")
             assert width[0] <= width[1], f"{key} at 150 %: the panel is wider than its box: {width}"
+        # Bløff off the projector: its foot's Undo, Log file and Save log (Save log was cut short)
+        # (the lab's switch off first: while a panel is on the projector the others are hidden)
+        for panel in (zoomed.locator(".bk-lab").first, zoomed.locator(".bk-panel").first):
+            panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Projector\s*$")).first.click()
+            soon(lambda t, panel=panel: expect(panel).not_to_have_class(re.compile(r"\bbk-projector\b"), timeout=t))
+        save = panel.locator(BUTTONS).filter(has_text=re.compile(r"^\s*Save log\s*$"))
+        save.scroll_into_view_if_needed()
+        zoomed.wait_for_timeout(300)
+        zoomed.screenshot(path=str(SCREENSHOTS / "zoomed-bloff-notebook.png"))
+        assert cut_buttons(panel) == [], "Bløff off the projector at 150 %: buttons whose label does not fit"
     finally:
         context.close()
