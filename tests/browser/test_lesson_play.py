@@ -151,7 +151,7 @@ def test_lesson_01s_scoring_explorer_has_the_projector_switch(page: Page, lab_se
     families and its summary in 13 px type, the teacher's notes around it on the screen.
     The game panels' switch: large type (20 px or more), the notebook showing the panel
     alone, no button cut; off again, the notes are back."""
-    name = serve_cells(lab_server, L.ROOT / "01-animal-worth" / "lesson.ipynb", "lesson-01-animal-worth.ipynb",
+    name = serve_cells(lab_server, L.source_of(L.ROOT / "01-animal-worth").with_suffix(".ipynb"), "lesson-01-animal-worth.ipynb",
                        "ScoringExplorer(")
     page.set_viewport_size(PROJECTOR)
     open_and_run_all(page, lab_server, name)
