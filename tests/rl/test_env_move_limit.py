@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
+from test_env_odd_inputs import play_through  # noqa: E402
+
 from bluffkit.agents.base import make_agent  # noqa: E402
 from bluffkit.core.errors import RulesError  # noqa: E402
 from bluffkit.core.spec import spec_of, specs  # noqa: E402
@@ -20,17 +22,7 @@ from bluffkit.rl import env  # noqa: E402
 
 def _play(e, choose, seed=0):
     """One seeded game with ``choose(allowed indices) -> index``; the seats' truncations."""
-    e.reset(seed=seed)
-    cut = {}
-    while e.agents:
-        agent = e.agent_selection
-        obs, _, term, trunc, _ = e.last()
-        if term or trunc:
-            cut[agent] = trunc
-            e.step(None)
-        else:
-            e.step(int(choose(np.flatnonzero(obs["action_mask"]))))
-    return cut
+    return play_through(e, choose, seed)[1]
 
 
 def test_every_game_that_need_not_end_has_a_move_limit_in_its_spec():

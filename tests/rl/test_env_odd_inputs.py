@@ -14,18 +14,25 @@ from bluffkit.core.errors import RulesError  # noqa: E402
 from bluffkit.rl import env as make_env  # noqa: E402
 
 
-def play_out(e, seed: int = 1) -> list[float]:
-    """A seeded game played to the end by the first legal index; the seats' final rewards."""
+def play_through(e, choose, seed: int = 1) -> tuple[dict, dict]:
+    """A seeded game played to its end or cut by ``choose(allowed indices) -> index``: each
+    agent's last reward and whether it was truncated."""
     e.reset(seed=seed)
-    rewards = {}
+    rewards, cut = {}, {}
     while e.agents:
         agent = e.agent_selection
         obs, reward, term, trunc, _ = e.last()
         if term or trunc:
-            rewards[agent] = reward
+            rewards[agent], cut[agent] = reward, trunc
             e.step(None)
         else:
-            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            e.step(int(choose(np.flatnonzero(obs["action_mask"]))))
+    return rewards, cut
+
+
+def play_out(e, seed: int = 1) -> list[float]:
+    """A seeded game played to the end by the first legal index; the seats' final rewards."""
+    rewards, _ = play_through(e, lambda allowed: allowed[0], seed)
     return [rewards[a] for a in e.possible_agents]
 
 
