@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from numbers import Integral, Real
 from typing import TYPE_CHECKING
@@ -366,7 +366,7 @@ def parse_values(text: str, players: int) -> list[float]:
             why = ("is below 0: a value is what the lot is worth to a player, 0 or more" if dashed else
                    "is not a number" + (" (write 1000, not 1_000)" if "_" in item else
                                         f" (values are separated by commas: write {', '.join(item.split())}"
-                                        f"{_spaced_after_comma(text, items[:i - 1], item)})"
+                                        f"{_spaced_after_comma(text, items[:i - 1], item, items[i:])})"
                                         if spaced else ""))
             raise RulesError(f"Value {i} of the {len(items)} typed, {quote(item, 30)}, {why}. {how}")
         if not (value.is_finite() and 0 <= value <= MAX_ANIMAL_VALUE):      # (value_ok, read exactly)
@@ -415,12 +415,12 @@ def parse_values(text: str, players: int) -> list[float]:
     return typed
 
 
-def _spaced_after_comma(text: str, before: list[str], item: str) -> str:
+def _spaced_after_comma(text: str, before: list[str], item: str, after: Sequence[str] = ()) -> str:
     """For ``item``, values spaced apart (``"5 3"``), whose first is joined to the value
     before it by a comma with no space after it (``"1,5 3"``): the other reading, a decimal
     comma (1.5 and 3, as many countries write 1.5), with the values to write for it, whole
     (``"1, 3 or 2, 3"``); ``""`` where no such comma joins them. ``before``: the values
-    typed before ``item``.
+    typed before ``item``; ``after``: those typed after it, kept in the values to write.
 
     >>> _spaced_after_comma("1,5 3", ["1"], "5 3")
     "; if '1,5' is 1.5, written with a decimal comma: a value is whole money, so write 1, 3 or 2, 3"
@@ -432,7 +432,8 @@ def _spaced_after_comma(text: str, before: list[str], item: str) -> str:
         return ""
     one = Decimal(f"{last}.{words[0]}")
     low = math.floor(one)
-    writes = " or ".join(", ".join([*before[:-1], str(c), *words[1:]]) for c in ([low] if one == low else [low, low + 1]))
+    writes = " or ".join(", ".join([*before[:-1], str(c), *words[1:], *after])
+                         for c in ([low] if one == low else [low, low + 1]))
     whole = "" if one == low else " a value is whole money, so"
     return f"; if {quote(f'{last},{words[0]}')} is {one}, written with a decimal comma:{whole} write {writes}"
 

@@ -700,6 +700,9 @@ def test_a_decimal_comma_beside_values_spaced_apart_is_refused_naming_both_readi
     ("300, 1,5 3 7", 4, "Value 3 of the 3 typed, '5 3 7', is not a number (values are separated by commas: write 5, "
                         "3, 7; if '1,5' is 1.5, written with a decimal comma: a value is whole money, so write 300, 1, "
                         "3, 7 or 300, 2, 3, 7)."),
+    ("300, 1,5 3, 800", 4, "Value 3 of the 4 typed, '5 3', is not a number (values are separated by commas: write "
+                           "5, 3; if '1,5' is 1.5, written with a decimal comma: a value is whole money, so write 300, "
+                           "1, 3, 800 or 300, 2, 3, 800)."),
     ("3,0 5", 2, "Value 2 of the 2 typed, '0 5', is not a number (values are separated by commas: write 0, 5; if "
                  "'3,0' is 3.0, written with a decimal comma: write 3, 5)."),
     ("1, 5 3", 2, "Value 2 of the 2 typed, '5 3', is not a number (values are separated by commas: write 5, 3)."),
@@ -710,7 +713,9 @@ def test_values_apart_by_spaces_are_told_that_commas_separate_values(typed, play
     """"1,5 3" was refused as "'5 3' is not a number" without a word on why: the box reads
     commas (and semicolons) between values, not spaces. Where a comma with no space after it
     joins the value before to the first of those spaced apart ("1,5 3"), it may be a decimal
-    comma (1.5 and 3): the values that reading makes, whole, are named too."""
+    comma (1.5 and 3): the values that reading makes, whole, are named too, those typed
+    after them included ("300, 1,5 3, 800" was told to write "300, 1, 3", three values of the
+    four asked for)."""
     from bluffkit.analysis.auction_lab import parse_values
     with pytest.raises(RulesError) as e:
         parse_values(typed, players)
