@@ -1035,7 +1035,9 @@ def _replay_one(path: Path, moves: bool, progress: bool | None = None) -> int:
         if lines:           # the steps checked before the refusal, as a game not finished is shown
             for head, _, said in lines:
                 print(printable(head + sentence_case(said)))
-            print(f"(the log is refused after these {count(len(lines), 'step')}, shown as the table heard them, "
+            print("(the log is refused after this step, shown as the table heard it, without the cards and notes "
+                  "it hides)" if len(lines) == 1 else
+                  f"(the log is refused after these {count(len(lines), 'step')}, shown as the table heard them, "
                   "without the cards and notes they hide)")
             sys.stdout.flush()
         raise

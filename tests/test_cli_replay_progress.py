@@ -102,3 +102,21 @@ def test_no_progress_keeps_one_log_quiet(capsys, monkeypatch):
     monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
     code, out, err = run(["replay", LOG, "--no-progress"], capsys)
     assert code == 0 and err == ""
+
+
+def test_replay_moves_says_one_step_before_a_refusal_in_the_singular(capsys, tmp_path):
+    """A log refused at its second step printed "(the log is refused after these 1 step,
+    ...)": one step checked is "this step"."""
+    lines = LOG.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if json.loads(line).get("step") == 2)
+    second = json.loads(lines[at])
+    second["digest"] = "0" * len(second["digest"])
+    lines[at] = json.dumps(second)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(["replay", "--moves", path], capsys)
+    assert code == 2 and f"line {at + 1}: the state after step 2 does not match" in err, err
+    said = out.splitlines()
+    assert len(said) == 2 and said[0].startswith("   1."), out
+    assert said[1] == ("(the log is refused after this step, shown as the table heard it, without the cards and "
+                       "notes it hides)"), out
