@@ -1536,6 +1536,13 @@ def _fit(text: str, width: int) -> str:
     return "\n".join(out)
 
 
+def _offers(moves: str, word: str) -> bool:
+    """Whether the list of moves of a view's "you may:" line (``moves``) offers a move
+    beginning with ``word`` ("bid" in "pass or bid 10 or more"; "pass" in "call, pass")."""
+    import re
+    return re.search(rf"(^|; |, | or ){re.escape(word)}\b", moves, re.IGNORECASE) is not None
+
+
 def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> str:
     """A refused move in the players' words: the engines number the seats ("seat 0 cannot
     bid now; seat 0 may: auction"); the player at the prompt reads their names ("Anna cannot
@@ -1554,6 +1561,11 @@ def _refusal(error: BluffkitError, names, typed: str = "", helped: str = "") -> 
         # the game's list of every move of every phase (or format) is long and mostly
         # beside the point: the moves this player has now, as 'help' lists them
         return f"{quote(typed)} is not a move; you may: {yours[1]}"
+    word = typed.split()[0].lower() if typed.split() else ""
+    if yours and word and not isinstance(error, IllegalAction) and not _offers(yours[1], word):
+        # a move of a kind the player may not make now, and badly written ('bid abc' while
+        # only 'auction' is allowed): how to write it is beside the point
+        return f"{quote(word)} is not a move now; you may: {yours[1]}"
     reason = error.reason if isinstance(error, IllegalAction) else str(error)
     head, _, moves = split_options(reason)
     if yours and (moves or isinstance(error, IllegalAction)):   # the view's moves, as they are typed: the

@@ -2327,3 +2327,53 @@ def test_an_option_value_with_spaces_left_unquoted_is_shown_quoted(words, rest, 
     assert stop.value.code == 2 and "Traceback" not in err and not (tmp_path / "x.csv").exists()
     assert err.endswith(f"unrecognized arguments: {rest} (a value with spaces is given in quotes, as one word: "
                         f"--option {quoted})\n"), err
+
+
+def test_play_answers_a_malformed_move_of_a_kind_not_allowed_now_with_the_moves_allowed(monkeypatch, capsys):
+    """'bid abc' while the seat may only hold an auction said "a bid must be a whole number",
+    the wrong reason: no bid, however written, is allowed now. A malformed move of a kind
+    the seat may make now keeps its reason."""
+    assert _play(monkeypatch, ["youre-bluffing", "--players", "3", "--seed", "3"], ["bid abc", "quit"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
+    assert len(said) == 1 and said[0].endswith("not allowed: 'bid' is not a move now; you may: auction"), said
+    assert _play(monkeypatch, ["auction", "--option", "format=classic", "--human", "1", "--players", "3", "--seed", "3"],
+                 ["bid abc", "quit"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "not allowed" in line]
+    assert len(said) == 1 and "whole number" in said[0] and "'abc'" in said[0], said
+
+
+@pytest.mark.parametrize("name, options, players", [
+    ("youre-bluffing", {}, 3), ("horse-trading", {}, 3), ("bloff", {}, 3), ("bluffer", {}, 3), ("bidder-up", {}, 3),
+    ("bidder-up", {"board": "fairground", "variants": ["babies"]}, 3), ("auction", {"format": "classic"}, 3),
+    ("auction", {"format": "dutch"}, 4), ("auction", {"format": "secret-count"}, 3),
+    ("auction", {"format": "american-count"}, 4), ("auction", {"format": "the-call"}, 2)])
+def test_every_move_allowed_is_offered_by_the_you_may_line(name, options, players):
+    """A badly written move is answered "'bid' is not a move now" when the view's "you may:"
+    line offers no move beginning with its first word: every legal move's first word must be
+    found there, or a player would be told a move they may make is not one ("call, pass" in
+    Bløff's call window was missed by a reading that split the line at semicolons only)."""
+    import random
+
+    import numpy as np
+
+    from bluffkit.cli import _offers
+    from bluffkit.core.game import make_game
+    from bluffkit.session import Session
+    game = make_game(name, **options)
+    session, rng, checked = Session(game, ["human"] * players, seed=2), random.Random(2), 0
+    for step in range(80):
+        session.advance()
+        if session.over or not session.to_move:
+            break
+        seat = session.to_move[0]
+        legal = session.legal(seat)
+        line = game.describe(game.observe(session.state, seat), session.names, legal=True).rstrip().rsplit("\n", 1)[-1]
+        assert line.strip().lower().startswith("you may: "), line
+        moves = legal.actions(limit=40)
+        moves = list(moves) if moves is not None else [legal.sample(np.random.default_rng(step)) for _ in range(3)]
+        for move in moves:
+            word = game.notation(move).split()[0]
+            assert _offers(line.strip()[len("you may: "):], word), (name, word, line)
+            checked += 1
+        session.play(rng.choice(moves), seat)
+    assert checked > 0
