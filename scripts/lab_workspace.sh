@@ -23,7 +23,8 @@
 # A copy already in DIR is never overwritten unless LAB_RESET=1 is given: it may hold a
 # teacher's notes or a student's moves. New files of the project are copied in on every
 # start, and the copies that differ from the project's are listed, so an update to the
-# project (a pull, scripts/run_notebooks.sh) is not missed silently.
+# project (a pull, scripts/run_notebooks.sh) is not missed silently; so are the files in DIR's
+# notebooks/, lessons/ and docs/ the project does not have (kept, never deleted).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="${1:-$root/.lab}"
